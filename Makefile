@@ -1,0 +1,96 @@
+# Two runtimes (see DESIGN.md): .venv-rasa (Python 3.10, the Rasa engine only) and .venv (Python >=3.11,
+# everything we write). Installs are keyed on their requirement files through stamp files, so a second
+# `make run` installs nothing; the model is retrained only when bot data or config.yml changed.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON311 ?= $(shell command -v python3.13 || command -v python3.12 || command -v python3.11 || command -v python3)
+# A 3.10 interpreter for Rasa: PYTHON310, then python3.10 on PATH, then pyenv's usual place.
+PYTHON310 ?= $(shell command -v python3.10 2>/dev/null || ls "$$(pyenv root 2>/dev/null || echo $$HOME/.pyenv)"/versions/3.10.*/bin/python 2>/dev/null | tail -n 1)
+
+VENV := .venv
+RVENV := .venv-rasa
+PY := $(VENV)/bin/python
+RASA := $(RVENV)/bin/rasa
+MODEL := models/bot.tar.gz
+BOT_FILES := config.yml $(shell find bot/domain bot/data -name '*.yml' 2>/dev/null)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# Rasa's telemetry would try the network at every command.
+export RASA_TELEMETRY_ENABLED := false
+export SQLALCHEMY_SILENCE_UBER_WARNING := 1
+export TF_CPP_MIN_LOG_LEVEL := 2
+
+.PHONY: help install run test test-unit test-rasa test-e2e bench train validate lock clean
+
+help:
+	@echo "make run    - install what is missing, train if needed, start Rasa (:5005), actions (:5055), API (:8000)"
+	@echo "make test   - everything checked: pytest, rasa data validate, training, rasa conversation tests, e2e"
+	@echo "make bench  - latency, cold start and memory figures (saved under bench/results/)"
+
+# ---------------------------------------------------------------- installs
+$(RVENV)/.stamp: requirements-rasa.txt constraints-rasa.txt
+	@if [ -z "$(PYTHON310)" ] || ! "$(PYTHON310)" -c 'import sys; assert sys.version_info[:2] == (3, 10)' 2>/dev/null; then \
+	  echo "ERROR: Rasa 3.6 needs Python 3.10 and none was found."; \
+	  echo "  Install one (e.g. 'pyenv install 3.10.13' or 'apt install python3.10') and re-run,"; \
+	  echo "  or point to it: make PYTHON310=/path/to/python3.10 ..."; exit 1; fi
+	"$(PYTHON310)" -m venv $(RVENV)
+	$(RVENV)/bin/pip install -q --upgrade pip wheel
+	$(RVENV)/bin/pip install -q -r requirements-rasa.txt -c constraints-rasa.txt
+	touch $@
+
+$(VENV)/.stamp: pyproject.toml constraints.txt
+	@"$(PYTHON311)" -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null || \
+	  { echo "ERROR: the project needs Python >= 3.11 (found $(PYTHON311)). Set PYTHON311=/path/to/python3.11."; exit 1; }
+	"$(PYTHON311)" -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -e '.[dev]' -c constraints.txt
+	touch $@
+
+install: $(RVENV)/.stamp $(VENV)/.stamp
+
+# Refresh the locks after changing requirements-rasa.txt or pyproject.toml.
+lock: install
+	{ echo "# Lock for .venv-rasa (make lock)."; $(RVENV)/bin/pip freeze --exclude-editable; } > constraints-rasa.txt
+	{ echo "# Lock for .venv (make lock)."; $(VENV)/bin/pip freeze --exclude-editable; } > constraints.txt
+
+# ---------------------------------------------------------------- model
+$(MODEL): $(RVENV)/.stamp $(BOT_FILES)
+	mkdir -p models
+	$(RASA) train --config config.yml --domain bot/domain --data bot/data \
+	  --out models --fixed-model-name bot --quiet
+
+train: $(MODEL)
+
+validate: $(RVENV)/.stamp
+	$(RASA) data validate --config config.yml --domain bot/domain --data bot/data --fail-on-warnings
+
+# ---------------------------------------------------------------- run
+run: install $(MODEL)
+	mkdir -p var
+	$(VENV)/bin/honcho -f Procfile start
+
+# ---------------------------------------------------------------- tests
+test-unit: $(VENV)/.stamp
+	$(PY) scripts/pytest_ok.py -m "not e2e"
+
+# Rasa's own conversation tests: test stories through the trained model; any prediction error fails.
+test-rasa: $(MODEL)
+	rm -rf results/stories
+	$(RASA) test core --model $(MODEL) --stories bot/tests --out results/stories --fail-on-prediction-errors --no-plot
+
+test-e2e: install $(MODEL)
+	$(PY) scripts/pytest_ok.py -m e2e
+
+test: install
+	$(MAKE) test-unit
+	$(MAKE) validate
+	$(MAKE) train
+	$(MAKE) test-rasa
+	$(MAKE) test-e2e
+
+bench: install $(MODEL)
+	$(PY) scripts/bench.py
+
+clean:
+	rm -rf models results var/*.db
