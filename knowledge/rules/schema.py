@@ -1,0 +1,347 @@
+"""Schema of the rule data files (knowledge/rules/data/<jurisdiction>/<norm>.yml).
+
+One file per norm. Every figure carries `cite` (unit ids relative to the norm, e.g. `art-21/par-1/inc-I`),
+and may carry `valid_from`/`valid_to`; the file carries `checked_on`, the day somebody compared it with
+the text. Models forbid unknown keys so that a misspelt key fails loudly instead of being ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "REQUIRED_LANGS",
+    "ActivityData",
+    "AmountData",
+    "AreaData",
+    "CatalogueData",
+    "CiteData",
+    "DistanceData",
+    "DocumentData",
+    "FactCheck",
+    "FeeData",
+    "HoursData",
+    "NormData",
+    "NoteData",
+    "OfficeData",
+    "PenaltyData",
+    "PeriodData",
+    "PermitData",
+    "PlaceRequirement",
+    "PointData",
+    "RegimeData",
+    "SeasonData",
+    "TextData",
+    "parse_decimal",
+]
+
+REQUIRED_LANGS = ("pt-BR", "pt-PT", "en")
+_LANGS = {*REQUIRED_LANGS, "es"}
+_UNIT_PATH = re.compile(
+    r"^(ramt/)?(art-\d+(-[a-z])?|anexo-[ivx]+|preambulo|ementa)(/[A-Za-z0-9.\-]+)*$"
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_text(value: dict[str, str]) -> dict[str, str]:
+    missing = [lang for lang in REQUIRED_LANGS if not value.get(lang, "").strip()]
+    if missing:
+        raise ValueError(f"text lacks {missing}: {value}")
+    unknown = set(value) - _LANGS
+    if unknown:
+        raise ValueError(f"unknown language keys {sorted(unknown)}")
+    return value
+
+
+TextData = Annotated[dict[str, str], AfterValidator(_check_text)]
+
+
+def parse_decimal(raw: str | int | float | Decimal) -> Decimal:
+    """A figure as printed in the law: '395420,424' and '384542.2369' both mean what they say."""
+    if isinstance(raw, Decimal):
+        return raw
+    text = str(raw).strip().replace(" ", "")
+    if "," in text and "." in text:  # 12.000,00 (Brazilian thousands + decimal comma)
+        text = text.replace(".", "").replace(",", ".")
+    else:
+        text = text.replace(",", ".")
+    return Decimal(text)
+
+
+class CiteData(_Strict):
+    unit: str
+    label: str | None = None
+    norm: str | None = None  # another norm of the corpus, full id (e.g. an amending law)
+
+
+Cite = str | CiteData
+
+
+def _check_cites(cites: list[Any]) -> list[Any]:
+    for c in cites:
+        unit = c if isinstance(c, str) else c.unit
+        if not (isinstance(c, CiteData) and c.norm) and not _UNIT_PATH.match(unit):
+            raise ValueError(f"unit id {unit!r} is not relative to the norm (e.g. art-14/inc-I)")
+    return cites
+
+
+Cites = Annotated[list[Cite], AfterValidator(_check_cites)]
+
+
+class _Cited(_Strict):
+    cite: Annotated[Cites, Field(min_length=1)]
+
+
+class NoteData(_Strict):
+    code: str
+    text: TextData
+    cite: Cites = Field(default_factory=list)
+
+
+class AmountData(_Strict):
+    value: Decimal
+    unit: str
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _value(cls, v: Any) -> Decimal:
+        return parse_decimal(v)
+
+
+class OfficeData(_Cited):
+    name: TextData
+
+
+class DocumentData(_Cited):
+    text: TextData
+
+
+class PeriodData(_Cited):
+    value: int
+    unit: Literal["days", "working_days", "months", "years", "hours"]
+    text: TextData | None = None
+
+
+class FeeData(_Cited):
+    name: TextData
+    amount: AmountData | None = None
+    per: str | None = None
+    applies: str | None = None
+    category: str | None = None
+    product: str | None = None
+    sector: str | None = None
+    discount_percent: Decimal | None = None
+    deferred_to: TextData | None = None
+    note: TextData | None = None
+    valid_from: date | None = None
+    valid_to: date | None = None
+
+    @model_validator(mode="after")
+    def _figure_or_deferral(self) -> FeeData:
+        if self.amount is None and self.deferred_to is None and self.discount_percent is None:
+            raise ValueError("a fee needs an amount (with its unit), a discount or `deferred_to`")
+        return self
+
+
+class PenaltyData(_Cited):
+    grade: str | None = None
+    amount: AmountData | None = None
+    amount_max: AmountData | None = None
+    suspension_days: int | None = None
+    cancellation: bool = False
+    seizure: bool = False
+    repeat_multiplier: Decimal | None = None
+    offences: list[NoteData] = Field(default_factory=list)
+    text: TextData | None = None
+
+
+class PointData(_Cited):
+    number: int
+    name: TextData | None = None
+    # As printed in the decree, decimal commas included; see AreaData.labels_swapped.
+    printed_norte: str
+    printed_este: str
+
+
+class AreaData(_Cited):
+    name: TextData
+    crs: str | None = None  # EPSG code of the printed coordinates, e.g. "EPSG:31983"
+    # Bertioga's decree prints the easting under NORTE and the northing under ESTE.
+    labels_swapped: bool = False
+    radius_m: Decimal | None = None
+    width_m: Decimal | None = None
+    text: TextData | None = None
+    points: list[PointData] = Field(default_factory=list)
+
+
+class SeasonData(_Cited):
+    start: str = Field(pattern=r"^\d\d-\d\d$")
+    end: str = Field(pattern=r"^\d\d-\d\d$")
+    transferable: bool | None = None
+    text: TextData | None = None
+
+
+class HoursData(_Cited):
+    opens: str | None = Field(default=None, pattern=r"^\d\d:\d\d$")
+    closes: str | None = Field(default=None, pattern=r"^\d\d:\d\d$")
+    days: str | None = None
+    text: TextData | None = None
+
+
+class DistanceData(_Cited):
+    code: str
+    metres: Decimal
+    # A fact the applicant states (e.g. distance from the surf line) that must respect `metres`.
+    fact: str | None = None
+    op: Literal["ge", "le"] = "ge"
+    text: TextData | None = None
+
+
+class FactCheck(_Strict):
+    """A fact about the applicant or the situation the rule depends on."""
+
+    fact: str
+    op: Literal["eq", "ne", "lt", "le", "gt", "ge", "in", "not_in"] = "eq"
+    value: Any
+    reason: str  # short code given when the check fails
+    cite: Annotated[Cites, Field(min_length=1)]
+
+
+
+class PlaceRequirement(_Cited):
+    areas: list[str] = Field(min_length=1)
+    radius_m: Decimal
+
+
+class FieldSpec(_Strict):
+    """A question the permit pre-application form asks."""
+
+    fact: str
+    required: bool = True
+    cite: Cites = Field(default_factory=list)
+
+
+class PermitData(_Cited):
+    name: TextData
+    office: str | None = None
+    holder: list[Literal["natural_person", "legal_person"]] = Field(default_factory=list)
+    documents: list[str] = Field(default_factory=list)
+    fees: list[str] = Field(default_factory=list)
+    fields: list[FieldSpec] = Field(default_factory=list)
+    validity: str | None = None  # a period id
+    lead_time: str | None = None  # a period id
+    transferable: bool | None = None
+    notes: list[NoteData] = Field(default_factory=list)
+
+
+class RegimeData(_Cited):
+    """How one activity is treated by the norm during one span of time."""
+
+    id: str
+    valid_from: date | None = None
+    valid_to: date | None = None
+    outcome: Literal["allowed", "needs_permit", "not_allowed"]
+    permit: str | None = None
+    # Facts that pick this regime among several (e.g. the kind of vendor); missing → unknown.
+    applies_when: list[FactCheck] = Field(default_factory=list)
+    # Facts the citizen must satisfy; missing → unknown, failing → not_allowed.
+    eligibility: list[FactCheck] = Field(default_factory=list)
+    place: PlaceRequirement | None = None
+    season: str | None = None
+    hours: list[str] = Field(default_factory=list)
+    distances: list[DistanceData] = Field(default_factory=list)
+    conditions: list[NoteData] = Field(default_factory=list)
+    obligations: list[NoteData] = Field(default_factory=list)
+    fees: list[str] = Field(default_factory=list)
+    penalties: list[str] = Field(default_factory=list)
+    deadlines: list[str] = Field(default_factory=list)
+    places: list[str] = Field(default_factory=list)  # areas to show even without a place requirement
+    not_covered: list[NoteData] = Field(default_factory=list)
+
+
+class ActivityData(_Strict):
+    regimes: list[RegimeData] = Field(min_length=1)
+
+
+class NormData(_Strict):
+    norm: str
+    jurisdiction: str
+    source_file: str
+    title: TextData
+    published: date
+    in_force_from: date
+    in_force_to: date | None = None
+    checked_on: date
+    scope_cite: Annotated[Cites, Field(min_length=1)]  # what the norm regulates (cited by not_covered)
+    offices: dict[str, OfficeData] = Field(default_factory=dict)
+    documents: dict[str, DocumentData] = Field(default_factory=dict)
+    fees: dict[str, FeeData] = Field(default_factory=dict)
+    periods: dict[str, PeriodData] = Field(default_factory=dict)
+    permits: dict[str, PermitData] = Field(default_factory=dict)
+    penalties: dict[str, PenaltyData] = Field(default_factory=dict)
+    areas: dict[str, AreaData] = Field(default_factory=dict)
+    seasons: dict[str, SeasonData] = Field(default_factory=dict)
+    hours: dict[str, HoursData] = Field(default_factory=dict)
+    activities: dict[str, ActivityData] = Field(default_factory=dict)
+    # What the norm leaves to other texts, said to the citizen with every answer from this norm.
+    not_covered: list[NoteData] = Field(default_factory=list)
+    discrepancies: list[NoteData] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> NormData:
+        def need(kind: str, table: dict[str, Any], key: str | None, where: str) -> None:
+            if key is not None and key not in table:
+                raise ValueError(f"{where}: unknown {kind} {key!r}")
+
+        for pid, p in self.permits.items():
+            need("office", self.offices, p.office, f"permit {pid}")
+            for d in p.documents:
+                need("document", self.documents, d, f"permit {pid}")
+            for f in p.fees:
+                need("fee", self.fees, f, f"permit {pid}")
+            need("period", self.periods, p.validity, f"permit {pid}")
+            need("period", self.periods, p.lead_time, f"permit {pid}")
+        for aid, a in self.activities.items():
+            for r in a.regimes:
+                w = f"activity {aid} regime {r.id}"
+                need("permit", self.permits, r.permit, w)
+                need("season", self.seasons, r.season, w)
+                for h in r.hours:
+                    need("hours", self.hours, h, w)
+                for f in r.fees:
+                    need("fee", self.fees, f, w)
+                for p in r.penalties:
+                    need("penalty", self.penalties, p, w)
+                for d in r.deadlines:
+                    need("period", self.periods, d, w)
+                for ar in [*(r.place.areas if r.place else []), *r.places]:
+                    need("area", self.areas, ar, w)
+                if r.outcome == "needs_permit" and r.permit is None:
+                    raise ValueError(f"{w}: needs_permit without a permit")
+        return self
+
+
+class ActivityEntry(_Strict):
+    names: dict[str, list[str]]  # lang -> [preferred name, synonyms...]
+    group: str
+
+    @field_validator("names")
+    @classmethod
+    def _langs(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for lang in (*REQUIRED_LANGS, "es"):
+            if not v.get(lang):
+                raise ValueError(f"activity names lack {lang}")
+        return v
+
+
+class CatalogueData(_Strict):
+    checked_on: date
+    activities: dict[str, ActivityEntry]
