@@ -1,0 +1,43 @@
+"""Errors raised by the channel bridges.
+
+    ChannelError                 base of everything below
+    ├── AssistantUnavailable     Rasa did not answer usably (down, timeout, 5xx, not JSON);
+    │                            channels turn it into the catalog's "unavailable" message
+    ├── ChannelNotConfigured     a bridge was used without its settings (token, secret, ...)
+    ├── GraphAPIError            the WhatsApp Graph API refused or could not be reached
+    └── OutsideServiceWindow     a free-text WhatsApp message was due outside the 24-hour window
+                                 and no status template is configured
+"""
+
+__all__ = [
+    "AssistantUnavailable",
+    "ChannelError",
+    "ChannelNotConfigured",
+    "GraphAPIError",
+    "OutsideServiceWindow",
+]
+
+
+class ChannelError(Exception):
+    """Base class of the channel errors."""
+
+
+class AssistantUnavailable(ChannelError):
+    """Rasa's REST webhook could not give an answer."""
+
+
+class ChannelNotConfigured(ChannelError):
+    """A channel needs settings that are missing."""
+
+
+class GraphAPIError(ChannelError):
+    """The WhatsApp Cloud API (Graph API) refused a request or could not be reached."""
+
+    def __init__(self, message: str, *, status_code: int | None = None, body: str = "") -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.body = body
+
+
+class OutsideServiceWindow(ChannelError):
+    """WhatsApp allows free text only within 24 hours of the user's last message."""

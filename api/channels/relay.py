@@ -1,0 +1,62 @@
+"""A conversation with the bot as every channel holds it: the citizen's language goes along.
+
+The bot answers in the language it was last told (`/set_language{...}`). A channel knows the
+citizen's language from the client (Telegram's language_code, the widget's picker, the phone
+country on WhatsApp), so before the first message of a sender in a new language the relay tells
+the bot, quietly: the citizen did not ask for that turn, so its acknowledgement is not shown.
+An explicit switch (/lang, the widget's picker) goes through `switch_language` and is shown.
+"""
+
+import json
+from collections import OrderedDict
+
+from api.channels.bot_messages import BotMessage, set_language_payload
+from api.channels.catalog import normalize_language
+from api.channels.rasa_client import RasaClient
+
+__all__ = ["ConversationRelay"]
+
+_SET_LANGUAGE = "/set_language"
+
+
+class ConversationRelay:
+    def __init__(self, rasa: RasaClient, *, memory_size: int = 10_000) -> None:
+        self.rasa = rasa
+        self._memory_size = memory_size
+        # sender -> language the bot was last told; bounded, since a forgotten sender only costs
+        # one repeated /set_language turn.
+        self._told: OrderedDict[str, str] = OrderedDict()
+
+    def told_language(self, sender: str) -> str | None:
+        return self._told.get(sender)
+
+    async def ask(self, sender: str, message: str, *, language: str | None = None) -> list[BotMessage]:
+        """The bot's answer to `message`; tells the bot `language` first if it does not know it."""
+        chosen = _language_in_payload(message)
+        if chosen is not None:
+            replies = await self.rasa.send(sender, message)
+            self._remember(sender, chosen)
+            return replies
+        if language is not None and self._told.get(sender) != language:
+            await self.rasa.send(sender, set_language_payload(language))
+            self._remember(sender, language)
+        return await self.rasa.send(sender, message)
+
+    async def switch_language(self, sender: str, language: str) -> list[BotMessage]:
+        """The citizen chose a language: tell the bot and return its acknowledgement."""
+        return await self.ask(sender, set_language_payload(language))
+
+    def _remember(self, sender: str, language: str) -> None:
+        self._told[sender] = language
+        self._told.move_to_end(sender)
+        while len(self._told) > self._memory_size:
+            self._told.popitem(last=False)
+
+
+def _language_in_payload(message: str) -> str | None:
+    if not message.startswith(_SET_LANGUAGE + "{"):
+        return None
+    try:
+        return normalize_language(json.loads(message[len(_SET_LANGUAGE):]).get("language"))
+    except (ValueError, AttributeError):
+        return None
