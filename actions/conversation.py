@@ -23,6 +23,8 @@ class Turn:
         self.dispatcher = dispatcher
         self.tracker = tracker
         self.events: list[dict[str, Any]] = []
+        # An action may answer as if another intent had been asked (e.g. a permit request → documents).
+        self.intent_override: str | None = None
         previous = tracker.get_slot("language")
         self.language = detect_language(
             tracker.latest_message.get("text"), previous, tracker.get_slot("municipality")
@@ -48,4 +50,4 @@ class Turn:
 
     @property
     def intent(self) -> str | None:
-        return (self.tracker.latest_message.get("intent") or {}).get("name")
+        return self.intent_override or (self.tracker.latest_message.get("intent") or {}).get("name")

@@ -1,0 +1,123 @@
+"""action_answer: every question about a rule ("can I", "how much", "which documents", "what fine"…).
+
+Thin adapter: the intent is the topic, the slots are the subject; the rules module decides; the
+catalogue's `answer.*` templates speak. Context carries over: a question without a municipality or an
+activity reuses the previous ones, and "e no calçadão de Ipanema?" (inform) reuses the previous topic.
+"""
+
+from datetime import date
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.conversation import Turn
+from actions.decision_view import citation_payload, decision_view, places_geojson
+from actions.facts import applicant_facts, pending_fact_answer
+from actions.law_search import answer_from_search
+from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from knowledge.rules import Outcome, evaluate
+
+__all__ = ["ActionAnswer", "TOPIC_BY_INTENT"]
+
+TOPIC_BY_INTENT = {
+    "ask_permission": "permission",
+    "ask_places": "places",
+    "ask_fee": "fee",
+    "ask_documents": "documents",
+    "ask_hours": "hours",
+    "ask_season": "season",
+    "ask_limits": "limits",
+    "ask_obligations": "obligations",
+    "ask_fine": "fine",
+    "ask_after_fine": "after_fine",
+    "ask_law": "law",
+}
+
+
+def municipality_buttons(turn: Turn) -> list[dict]:
+    return [
+        {"title": jurisdiction_name(j), "payload": f'/inform{{"municipality": "{j}"}}'}
+        for j in covered_jurisdictions()
+    ]
+
+
+class ActionAnswer(Action):
+    def name(self) -> str:
+        return "action_answer"
+
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        answer_question(turn)
+        return turn.events
+
+
+def answer_question(turn: Turn, *, today: date | None = None) -> None:
+    tracker = turn.tracker
+    if turn.intent in ("affirm", "deny") and not tracker.get_slot("pending_fact"):
+        turn.say("help")  # a yes/no to no question of ours
+        return
+    topic = TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
+    turn.set_slot("topic", topic)
+
+    # The municipality: a new mention wins over the conversation's; an uncovered one is said plainly.
+    raw_place = turn.entity("municipality")
+    jurisdiction = resolve_jurisdiction(raw_place) if raw_place else resolve_jurisdiction(tracker.get_slot("municipality"))
+    if raw_place and jurisdiction is None:
+        turn.set_slot("municipality", None)
+        turn.say("answer.not_covered_place", place=raw_place,
+                 covered=[jurisdiction_name(j) for j in covered_jurisdictions()],
+                 buttons=municipality_buttons(turn))
+        return
+    if turn.entity("here") and jurisdiction is None:
+        turn.say("answer.ask_location", custom={"request_location": True},
+                 buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
+        return
+    if jurisdiction is None:
+        turn.say("answer.ask_municipality", buttons=municipality_buttons(turn))
+        return
+    turn.set_slot("municipality", jurisdiction)
+    if jurisdiction == "pt" and turn.language == "pt-BR":
+        turn.language = "pt-PT"  # Portuguese about Portugal is answered in pt-PT style
+        turn.set_slot("language", "pt-PT")
+
+    raw_activity = turn.entity("activity") or tracker.get_slot("activity")
+    activity = resolve_activity(raw_activity)
+    if topic == "law" or activity is None:
+        if topic != "law" and raw_activity is None and not tracker.latest_message.get("text", "").strip():
+            turn.say("answer.ask_activity")
+            return
+        answer_from_search(turn, jurisdiction)
+        return
+    turn.set_slot("activity", activity)
+
+    facts = applicant_facts(tracker, pending_fact_answer(turn))
+    turn.set_slot("facts", facts or None)
+    decision = evaluate(activity, jurisdiction, on=today or date.today(), applicant=facts)
+    view = decision_view(decision, topic, turn.language)
+    names = {"activity": activity_name(activity, turn.language), "municipality": jurisdiction_name(jurisdiction)}
+
+    if decision.outcome is Outcome.NOT_COVERED:
+        turn.say("answer.activity_not_covered", **names, view=view)
+        return
+    custom: dict[str, Any] = {"citations": citation_payload(view)}
+    if topic in ("permission", "places") and decision.places:
+        custom["places"] = places_geojson(decision, turn.language)
+    text = turn.text(f"answer.{topic}", **names, view=view)
+    if view["citations"]:
+        text += "\n" + turn.text("answer.sources", groups=view["citations"])
+    turn.dispatcher.utter_message(text=text, json_message=custom)
+
+    # A missing fact: say what we need to know, as a question with yes/no or choice buttons.
+    missing = decision.missing_facts[0] if decision.missing_facts else None
+    if missing is not None:
+        turn.set_slot("pending_fact", missing.fact)
+        turn.say(f"question.{missing.question}", **names,
+                 buttons=[{"title": turn.text("answer.yes"), "payload": "/affirm"},
+                          {"title": turn.text("answer.no"), "payload": "/deny"}]
+                 if missing.fact in BOOLEAN_FACTS else None)
+    else:
+        turn.set_slot("pending_fact", None)
+
+
+BOOLEAN_FACTS = {"based_in_municipality", "holds_permit"}

@@ -1,0 +1,118 @@
+"""A rules-module Decision turned into plain values for the answer templates, in one language.
+
+Only selection and formatting happen here (which language's text, how an amount is written); the
+sentences themselves are the templates' (i18n/*.yml, keys under `answer.`).
+"""
+
+from typing import Any
+
+from actions.citations import group_citations
+from actions.money import format_amount
+
+__all__ = ["decision_view", "places_geojson", "citation_payload"]
+
+# What each question topic shows of a decision, besides the headline and the citations.
+TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
+    "permission": ("permit", "places", "conditions", "not_covered"),
+    "places": ("places", "distances"),
+    "fee": ("fees", "not_covered"),
+    "documents": ("permit", "documents"),
+    "hours": ("hours", "season"),
+    "season": ("season", "validity"),
+    "limits": ("distances", "conditions"),
+    "obligations": ("obligations",),
+    "fine": ("penalties",),
+    "after_fine": ("deadlines",),
+}
+
+
+def _t(text: dict | None, lang: str) -> str | None:
+    if not text:
+        return None
+    return text.get(lang) or text.get("pt-BR") or next(iter(text.values()))
+
+
+def _amount(amount, lang: str) -> str | None:
+    if amount is None:
+        return None
+    shown = format_amount(amount.value, amount.unit, lang)
+    if amount.converted is not None and amount.converted_unit:
+        shown += f" (≈ {format_amount(amount.converted, amount.converted_unit, lang)})"
+    return shown
+
+
+def _cites(items) -> list:
+    return [c for item in items for c in getattr(item, "citations", [])]
+
+
+def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
+    """Values for the `answer.<topic>` template; citations are limited to what this topic shows."""
+    sections = TOPIC_SECTIONS.get(topic, TOPIC_SECTIONS["permission"])
+    shown: list = []  # citations of what is shown, for the citation line
+    view: dict[str, Any] = {"outcome": decision.outcome.value, "topic": topic, "sections": sections}
+    permit = decision.permit
+    if permit is not None:
+        view["permit"] = {"name": _t(permit.name, lang), "office": _t(permit.office, lang),
+                          "transferable": permit.transferable}
+        view["validity"] = _period(permit.validity, lang)
+        shown += permit.citations
+    view["conditions"] = [_t(n.text, lang) for n in decision.conditions]
+    view["not_covered"] = [_t(n.text, lang) for n in decision.not_covered]
+    view["places"] = [{"name": _t(p.name, lang), "points": len(p.points), "width_m": p.width_m,
+                       "text": _t(p.text, lang)} for p in decision.places]
+    view["documents"] = [_t(d.text, lang) for d in decision.documents]
+    view["fees"] = [{"name": _t(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
+                     "discount_percent": f.discount_percent, "deferred_to": _t(f.deferred_to, lang),
+                     "note": _t(f.note, lang)} for f in decision.fees]
+    view["season"] = None
+    if decision.season is not None:
+        s = decision.season
+        view["season"] = {"start": s.start, "end": s.end, "in_season": s.in_season,
+                          "transferable": s.transferable, "text": _t(s.text, lang)}
+    view["hours"] = [{"opens": h.opens, "closes": h.closes, "days": h.days, "text": _t(h.text, lang)}
+                     for h in decision.hours]
+    view["distances"] = [{"code": d.code, "metres": d.metres, "text": _t(d.text, lang),
+                          "measured": d.measured, "satisfied": d.satisfied} for d in decision.distances]
+    view["obligations"] = [_t(o.text, lang) for o in decision.obligations]
+    view["penalties"] = [{"grade": p.grade, "amount": _amount(p.amount, lang), "amount_max": _amount(p.amount_max, lang),
+                          "suspension_days": p.suspension_days, "cancellation": p.cancellation,
+                          "seizure": p.seizure, "repeat_multiplier": p.repeat_multiplier,
+                          "text": _t(p.text, lang), "offences": [_t(o.text, lang) for o in p.offences]}
+                         for p in decision.penalties]
+    view["deadlines"] = [_period(d, lang) for d in decision.deadlines]
+    by_section = {
+        "conditions": decision.conditions, "not_covered": decision.not_covered, "places": decision.places,
+        "documents": decision.documents, "fees": decision.fees, "hours": decision.hours,
+        "distances": decision.distances, "obligations": decision.obligations, "penalties": decision.penalties,
+        "deadlines": decision.deadlines, "season": [decision.season] if decision.season else [],
+    }
+    for section in sections:
+        shown += _cites(by_section.get(section, []))
+    if permit is not None and "validity" in sections and permit.validity is not None:
+        shown += permit.validity.citations
+    view["citations"] = group_citations(shown or decision.citations)
+    return view
+
+
+def _period(period, lang: str) -> dict | None:
+    if period is None:
+        return None
+    return {"value": period.value, "unit": period.unit, "code": period.code, "text": _t(period.text, lang)}
+
+
+def places_geojson(decision, lang: str, nearest=None) -> dict:
+    """The licensed points as a GeoJSON FeatureCollection, for the widget's map and list."""
+    features = []
+    for place in decision.places:
+        for point in place.points:
+            features.append({
+                "type": "Feature",
+                "geometry": {"type": "Point", "coordinates": [point.lon, point.lat]},
+                "properties": {"id": point.id, "name": _t(point.name, lang) or f"{_t(place.name, lang)} {point.number:02d}",
+                               "area": _t(place.name, lang), "radius_m": float(point.radius_m)},
+            })
+    return {"type": "FeatureCollection", "features": features}
+
+
+def citation_payload(view: dict) -> list[dict]:
+    return [dict(link) for group in view["citations"] for link in group["links"]]

@@ -1,0 +1,63 @@
+"""Facts about the applicant that the rules need (age, income, where the business is based…).
+
+They come from entities (age, income), and from yes/no answers to the question the bot asked last
+(slot `pending_fact`); they are kept in the `facts` slot so a later question reuses them.
+"""
+
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from rasa_sdk import Tracker
+
+__all__ = ["applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages"]
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
+                 "meio": Decimal("0.5"), "half": Decimal("0.5")}
+
+
+def parse_age(raw: Any) -> int | None:
+    match = _NUMBER.search(str(raw or ""))
+    if not match:
+        return None
+    age = int(Decimal(match.group().replace(",", ".")))
+    return age if 0 < age < 130 else None
+
+
+def parse_minimum_wages(raw: Any) -> Decimal | None:
+    """'1 salário mínimo', '2 salarios', 'um salário e meio' → number of minimum wages; else None.
+
+    Amounts in reais are not converted: the minimum wage's value is not in our corpus."""
+    text = str(raw or "").lower()
+    if not re.search(r"sal[aá]rio|minimum wage", text):
+        return None
+    match = _NUMBER.search(text)
+    try:
+        value = Decimal(match.group().replace(",", ".")) if match else None
+    except InvalidOperation:
+        value = None
+    if value is None:
+        words = [_WORD_NUMBERS[w] for w in re.findall(r"\w+", text) if w in _WORD_NUMBERS]
+        value = Decimal(sum(words)) if words else None
+    return value
+
+
+def pending_fact_answer(turn) -> dict[str, Any]:
+    """A yes/no answer to the question asked last, as {fact: bool}."""
+    fact = turn.tracker.get_slot("pending_fact")
+    if fact and turn.intent in ("affirm", "deny"):
+        return {fact: turn.intent == "affirm"}
+    return {}
+
+
+def applicant_facts(tracker: Tracker, new: dict[str, Any]) -> dict[str, Any]:
+    facts: dict[str, Any] = dict(tracker.get_slot("facts") or {})
+    age = parse_age(tracker.get_slot("age"))
+    if age is not None:
+        facts["age"] = age
+    wages = parse_minimum_wages(tracker.get_slot("income"))
+    if wages is not None:
+        facts["monthly_income_minimum_wages"] = str(wages)
+    facts.update(new)
+    return facts

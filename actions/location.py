@@ -1,0 +1,72 @@
+"""action_share_location: where is "here"? Municipality, inside a licensed point or not, nearest points."""
+
+from functools import lru_cache
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.subject import covered_jurisdictions, jurisdiction_name
+from actions.conversation import Turn
+from knowledge.rules import municipality_at, nearest_points
+from knowledge.rules.registry import registry
+
+__all__ = ["ActionShareLocation"]
+
+
+class ActionShareLocation(Action):
+    def name(self) -> str:
+        return "action_share_location"
+
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        lat, lon = _coordinate(turn, "latitude"), _coordinate(turn, "longitude")
+        if lat is None or lon is None or not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            turn.say("location.invalid", custom={"request_location": True})
+            return turn.events
+        jurisdiction = municipality_at(lat, lon)
+        if jurisdiction is None:
+            turn.say("location.not_covered", covered=[jurisdiction_name(j) for j in covered_jurisdictions()])
+            return turn.events
+        turn.set_slot("municipality", jurisdiction)
+        points = nearest_points(lat, lon, limit=3, jurisdiction=jurisdiction)
+        nearest = [
+            {"name": _point_name(p.point, turn.language), "distance_m": round(p.distance_m),
+             "inside": p.inside}
+            for p in points
+        ]
+        turn.say("location.answer", municipality=jurisdiction_name(jurisdiction), nearest=nearest,
+                 inside=any(p["inside"] for p in nearest),
+                 custom={"places": _geojson(points, turn.language)} if points else None)
+        return turn.events
+
+
+def _coordinate(turn: Turn, name: str) -> float | None:
+    value = turn.entity(name)
+    if value is None:
+        value = turn.tracker.get_slot(name)
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@lru_cache
+def _area_names() -> dict[str, dict]:
+    return {area_id: area.name for norm in registry().norms.values() for area_id, area in norm.areas.items()}
+
+
+def _point_name(point, language: str) -> str:
+    area = _area_names().get(point.area, {})
+    area_name = area.get(language) or area.get("pt-BR") or point.area
+    where = (point.name or {}).get(language) or (point.name or {}).get("pt-BR")
+    return f"{area_name} {point.number:02d}" + (f" ({where})" if where else "")
+
+
+def _geojson(points, language: str) -> dict:
+    return {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [p.point.lon, p.point.lat]},
+         "properties": {"id": p.point.id, "name": _point_name(p.point, language), "area": p.point.area,
+                        "radius_m": float(p.point.radius_m), "distance_m": round(p.distance_m), "inside": p.inside}}
+        for p in points
+    ]}

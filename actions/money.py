@@ -1,0 +1,23 @@
+"""Amounts in the law's own unit, written the way each language writes numbers (babel)."""
+
+from decimal import Decimal
+
+from babel.numbers import format_currency, format_decimal
+
+__all__ = ["format_amount"]
+
+_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
+# Real currencies are printed as money; legal units of account (UFM, UFIB, UR…) keep their name,
+# because their value in reais is set by another law and changes every year.
+_CURRENCIES = {"BRL": "BRL", "EUR": "EUR"}
+
+
+def format_amount(value: Decimal, unit: str, language: str) -> str:
+    locale = _LOCALES.get(language, "pt_BR")
+    if unit in _CURRENCIES:
+        return format_currency(value, _CURRENCIES[unit], locale=locale)
+    # Keep the precision the data (and the law) wrote: 30.00 UFM stays "30,00", 2500 UFIB stays "2.500".
+    decimals = max(0, -value.as_tuple().exponent) if isinstance(value, Decimal) else 2
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    number = format_decimal(value, format=pattern, locale=locale)
+    return f"{number}\u00a0{unit}"

@@ -1,0 +1,136 @@
+"""`make bench`: REST turn latency (sequential and 20 concurrent conversations), cold start, resident
+memory per process and training time. Prints the figures and saves them under bench/results/.
+
+Figures are measurements of this machine at this moment; they are never asserted in unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from pathlib import Path
+
+import httpx
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from api.devstack import Stack  # noqa: E402
+
+CASES = ROOT / "tests" / "data" / "conversation_cases.yml"
+RESULTS = ROOT / "bench" / "results"
+
+
+def questions() -> list[str]:
+    """The messages of the end-to-end conversation suite (the same questions the e2e tests check)."""
+    data = yaml.safe_load(CASES.read_text(encoding="utf-8"))
+    return [case["message"] for case in data["cases"]]
+
+
+def percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * pct / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def summary(latencies_ms: list[float]) -> dict:
+    return {
+        "turns": len(latencies_ms),
+        "p50_ms": round(percentile(latencies_ms, 50), 1),
+        "p95_ms": round(percentile(latencies_ms, 95), 1),
+        "mean_ms": round(statistics.fmean(latencies_ms), 1),
+        "max_ms": round(max(latencies_ms), 1),
+    }
+
+
+def timed_turn(client: httpx.Client, url: str, sender: str, message: str) -> float:
+    start = time.perf_counter()
+    response = client.post(url, json={"sender": sender, "message": message}, timeout=60)
+    response.raise_for_status()
+    return (time.perf_counter() - start) * 1000
+
+
+def measure_training() -> float:
+    with tempfile.TemporaryDirectory() as out:
+        start = time.monotonic()
+        subprocess.run(
+            [str(ROOT / ".venv-rasa/bin/rasa"), "train", "--config", "config.yml", "--domain", "bot/domain",
+             "--data", "bot/data", "--out", out, "--quiet"],
+            cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+        )
+        return round(time.monotonic() - start, 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--turns", type=int, default=240, help="sequential turns (>= 200)")
+    parser.add_argument("--concurrency", type=int, default=20)
+    parser.add_argument("--skip-training", action="store_true")
+    args = parser.parse_args()
+
+    msgs = questions()
+    with tempfile.TemporaryDirectory() as tmp:
+        stack = Stack(var_dir=Path(tmp) / "var", log_dir=Path(tmp) / "logs")
+        stack.start()
+        try:
+            url = f"{stack.rasa_url}/webhooks/rest/webhook"
+            # Cold start: from process start until the first real answer (not merely /status).
+            with httpx.Client() as client:
+                while True:
+                    try:
+                        if client.post(url, json={"sender": "cold", "message": "oi"}, timeout=5).json():
+                            break
+                    except (httpx.HTTPError, ValueError):
+                        pass
+                    time.sleep(0.2)
+                cold_start = round(time.monotonic() - stack.started_at, 1)
+                stack.wait_healthy()
+                # Warm-up, excluded from the figures (first calls compile TensorFlow graphs).
+                for i, m in enumerate(msgs[:10]):
+                    timed_turn(client, url, f"warm-{i}", m)
+                sequential = [
+                    timed_turn(client, url, f"seq-{i // 6}", msgs[i % len(msgs)]) for i in range(args.turns)
+                ]
+
+            def conversation(n: int) -> list[float]:
+                with httpx.Client() as c:
+                    return [timed_turn(c, url, f"conc-{n}", msgs[(n * 7 + k) % len(msgs)]) for k in range(12)]
+
+            start = time.monotonic()
+            with ThreadPoolExecutor(args.concurrency) as pool:
+                concurrent = [lat for conv in pool.map(conversation, range(args.concurrency)) for lat in conv]
+            concurrent_wall = time.monotonic() - start
+            memory = stack.rss_mb()
+        finally:
+            stack.stop()
+
+    figures = {
+        "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
+        "rest_sequential": summary(sequential),
+        "rest_concurrent": {**summary(concurrent), "conversations": args.concurrency,
+                            "throughput_turns_per_s": round(len(concurrent) / concurrent_wall, 1)},
+        "cold_start_s": cold_start,
+        "rss_mb": memory,
+        "training_s": None if args.skip_training else measure_training(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    for name in (f"bench-{stamp}.json", "latest.json"):
+        (RESULTS / name).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(figures, indent=2))
+    print(f"saved to {RESULTS / 'latest.json'}")
+
+
+if __name__ == "__main__":
+    main()
