@@ -1,0 +1,234 @@
+"""The search index: SQLite FTS5 (BM25 ranking) over article-level passages, built once in memory.
+
+What happens to the law's text when the index is built:
+  words are folded (no accents), OCR damage in the scanned norm is repaired word by word against the
+  vocabulary of the clean norms (only through the letter confusions the scanner makes: "licenga" ->
+  "licenca", "reparticbes" -> "reparticoes"), stop words are dropped and the rest is stemmed.
+What happens to a question:
+  the same folding; a word the corpus does not know is corrected to the nearest corpus word
+  (RapidFuzz, one or two edits); the glossary adds the Portuguese forms of the concepts it names
+  (English, pt-PT and pt-BR); the remaining words are stemmed and OR-ed, and FTS5 ranks with BM25.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz import process
+from rapidfuzz.distance import Hamming, Levenshtein
+
+from knowledge.search.glossary import Glossary, load_glossary, load_stopwords
+from knowledge.search.models import SearchHit
+from knowledge.search.passages import Passage
+from knowledge.search.snippets import make_snippet
+from knowledge.search.text import stem, tokens
+
+__all__ = ["SearchIndex", "QueryPlan", "OCR_CONFUSIONS"]
+
+# (letter the scanner printed, letter meant), folded. Seen in Igarapava's OCR: ç read as g, ã/õ read
+# as é, d or b ("cassacdo", "reparticbes"), o read as 6 or a ("6leo", "Cadigo"), l read as 1 or i.
+OCR_CONFUSIONS = frozenset(
+    {
+        ("g", "c"), ("d", "a"), ("d", "o"), ("b", "o"), ("e", "a"), ("e", "o"), ("6", "o"),
+        ("0", "o"), ("a", "o"), ("1", "l"), ("i", "l"), ("l", "i"), ("1", "i"), ("c", "e"),
+        ("u", "l"), ("t", "l"),
+    }
+)
+
+# BM25 weight of the heading column (article epigraph, título/capítulo/seção titles) against the
+# body: a section called "Das bancas de jornais" says what every article in it is about.
+_HEADING_WEIGHT = 2.0
+_BODY_WEIGHT = 1.0
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    """How a question was understood: shown by the benchmark and useful when a result surprises."""
+
+    words: tuple[str, ...]
+    corrections: dict[str, str] = field(default_factory=dict)
+    concepts: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()  # the stems searched for
+
+    @property
+    def fts_query(self) -> str:
+        return " OR ".join(f'"{term}"' for term in self.terms)
+
+
+class SearchIndex:
+    def __init__(
+        self,
+        passages: Iterable[Passage],
+        *,
+        glossary: Glossary | None = None,
+        stopwords: frozenset[str] | None = None,
+    ) -> None:
+        self._glossary = glossary or load_glossary()
+        self._stopwords = stopwords if stopwords is not None else load_stopwords()
+        self._passages: list[Passage] = list(passages)
+        self._by_id = {p.unit_id: p for p in self._passages}
+        words_of = {p.unit_id: tokens(p.text) for p in self._passages}
+        heading_words_of = {p.unit_id: tokens(" ".join((*p.hierarchy, p.heading or ""))) for p in self._passages}
+
+        clean = Counter(w for p in self._passages if not p.ocr for w in words_of[p.unit_id])
+        ocr_words = {w for p in self._passages if p.ocr for w in (*words_of[p.unit_id], *heading_words_of[p.unit_id])}
+        self.ocr_repairs: dict[str, str] = _ocr_repairs(ocr_words, clean)
+
+        def repaired(p: Passage, words: list[str]) -> list[str]:
+            return [self.ocr_repairs.get(w, w) for w in words] if p.ocr else words
+
+        vocabulary: Counter[str] = Counter()
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._lock = threading.Lock()
+        self._db.execute(
+            "CREATE VIRTUAL TABLE passage USING fts5("
+            "heading, body, unit_id UNINDEXED, norm_id UNINDEXED, jurisdiction UNINDEXED, "
+            "tokenize = 'unicode61 remove_diacritics 2')"
+        )
+        rows = []
+        for p in self._passages:
+            body = repaired(p, words_of[p.unit_id])
+            heading = repaired(p, heading_words_of[p.unit_id])
+            vocabulary.update(body)
+            vocabulary.update(heading)
+            rows.append((self._stems(heading), self._stems(body), p.unit_id, p.norm_id, p.jurisdiction))
+        self._db.executemany(
+            "INSERT INTO passage (heading, body, unit_id, norm_id, jurisdiction) VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )
+        self._vocabulary = vocabulary
+        self._stem_vocabulary = {stem(w) for w in vocabulary}
+        self._known = set(vocabulary) | self._glossary.words() | self._stopwords
+        # Candidates for typo correction: corpus words and the glossary's own forms (English too).
+        self._candidates = sorted(
+            {w for w in self._known if w.isalpha() and len(w) > 3 and w not in self._stopwords}
+        )
+
+    # --- building ----------------------------------------------------------------------------
+    def _stems(self, words: list[str]) -> str:
+        return " ".join(stem(w) for w in words if w not in self._stopwords)
+
+    # --- querying ----------------------------------------------------------------------------
+    @property
+    def passages(self) -> tuple[Passage, ...]:
+        return tuple(self._passages)
+
+    def passage(self, unit_id: str) -> Passage:
+        return self._by_id[unit_id]
+
+    def plan(self, query: str) -> QueryPlan:
+        words = tokens(query)
+        corrections: dict[str, str] = {}
+        corrected: list[str] = []
+        for word in words:
+            fixed = self._correct(word)
+            if fixed != word:
+                corrections[word] = fixed
+            corrected.append(fixed)
+        concepts, added = self._glossary.expand(corrected)
+        terms: list[str] = []
+        for word in (*corrected, *added):
+            if word in self._stopwords:
+                continue
+            term = stem(word)
+            if term not in terms:
+                terms.append(term)
+        return QueryPlan(tuple(words), corrections, tuple(concepts), tuple(terms))
+
+    def _correct(self, word: str) -> str:
+        """The corpus word a mistyped question word most likely meant; the word itself if known."""
+        if word in self._known or len(word) < 5 or not word.isalpha() or stem(word) in self._stem_vocabulary:
+            return word
+        max_edits = 1 if len(word) < 8 else 2
+        found = process.extract(
+            word, self._candidates, scorer=Levenshtein.distance, score_cutoff=max_edits, limit=25
+        )
+        # People rarely mistype the first letter; a candidate that differs there is another word
+        # ("cidade" is not "idade", "revista" is not "prevista").
+        found = [item for item in found if item[0][0] == word[0]]
+        if not found:
+            return word
+        # Fewest edits first, then the word the law uses most.
+        best = min(found, key=lambda item: (item[1], -self._vocabulary.get(item[0], 0), item[0]))
+        return best[0]
+
+    def search(
+        self,
+        query: str,
+        *,
+        jurisdiction: str | None = None,
+        norm_id: str | None = None,
+        limit: int = 5,
+    ) -> list[SearchHit]:
+        plan = self.plan(query)
+        if not plan.terms or limit <= 0:
+            return []
+        sql = (
+            "SELECT unit_id, bm25(passage, ?, ?) AS rank FROM passage WHERE passage MATCH ?"
+        )
+        params: list[object] = [_HEADING_WEIGHT, _BODY_WEIGHT, plan.fts_query]
+        if jurisdiction is not None:
+            sql += " AND jurisdiction = ?"
+            params.append(jurisdiction)
+        if norm_id is not None:
+            sql += " AND norm_id = ?"
+            params.append(norm_id)
+        sql += " ORDER BY rank LIMIT ?"
+        params.append(limit)
+        with self._lock:
+            rows = self._db.execute(sql, params).fetchall()
+        wanted = set(plan.terms)
+        hits = []
+        for unit_id, rank in rows:
+            passage = self._by_id[unit_id]
+            repairs = self.ocr_repairs if passage.ocr else {}
+            snippet, highlights = make_snippet(passage.text, wanted, repairs)
+            hits.append(
+                SearchHit(
+                    unit_id=unit_id,
+                    norm_id=passage.norm_id,
+                    jurisdiction=passage.jurisdiction,
+                    label=passage.label,
+                    heading=passage.heading,
+                    hierarchy=passage.hierarchy,
+                    text=passage.text,
+                    snippet=snippet,
+                    highlights=highlights,
+                    score=round(-rank, 4),
+                )
+            )
+        return hits
+
+
+def _ocr_repairs(ocr_words: set[str], clean: Counter[str]) -> dict[str, str]:
+    """OCR word -> the clean-norm word it was meant to be, through known letter confusions only.
+
+    A word is repaired only when the clean norms never use it, a clean word of the same length
+    differs from it by scanner confusions alone (at most 2, or 3 in long words), and so the
+    repair cannot turn one real word into another ("toldos" is never made "todos").
+    """
+    by_length: dict[int, list[str]] = {}
+    for word in clean:
+        by_length.setdefault(len(word), []).append(word)
+    repairs: dict[str, str] = {}
+    for word in ocr_words:
+        if word in clean or len(word) < 4 or word.isdigit():
+            continue
+        candidates = by_length.get(len(word))
+        if not candidates:
+            continue
+        max_subs = 2 if len(word) < 10 else 3
+        found = process.extract(word, candidates, scorer=Hamming.distance, score_cutoff=max_subs, limit=10)
+        best: tuple[int, int, str] | None = None
+        for candidate, distance, _ in found:
+            if all((a, b) in OCR_CONFUSIONS for a, b in zip(word, candidate) if a != b):
+                key = (distance, -clean[candidate], candidate)
+                if best is None or key < best:
+                    best = key
+        if best is not None:
+            repairs[word] = best[2]
+    return repairs

@@ -1,0 +1,94 @@
+"""What search returns: article-level passages cut from the corpus.
+
+A passage is one article (or one annex, such as Pontal's fee table) with everything under it, in the
+wording in force. Citizens ask about an article's subject as a whole ("what do I need to rent SUP
+boards?"), and the chat cites the article, so that is the unit ranked; the highlighted snippet
+points inside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pydantic import BaseModel, ConfigDict
+
+from knowledge.corpus.models import Corpus, Norm, Unit, UnitKind
+
+__all__ = ["Passage", "PASSAGE_KINDS", "passages", "is_ocr_norm", "article_level_id"]
+
+# Kinds of unit that are ranked. Structural units (título, capítulo...) only contribute headings.
+PASSAGE_KINDS = frozenset({UnitKind.artigo, UnitKind.anexo})
+
+
+class Passage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    unit_id: str
+    norm_id: str
+    jurisdiction: str
+    language: str  # the norm's language, "pt-BR" or "pt-PT": the article page's lang attribute
+    label: str  # "Art. 9º", "Anexo VI"
+    heading: str | None  # the article's epigraph or the annex's title, when the law has one
+    hierarchy: tuple[str, ...]  # "Título II – Do uso e da ocupação…", "Capítulo I – …", outermost first
+    text: str  # the article and all its parts, in force
+    ocr: bool  # the norm is an OCR reading of a scan (search repairs its words, see index.py)
+
+
+def is_ocr_norm(norm: Norm) -> bool:
+    """Whether a norm's text comes from OCR, as its source note says (Igarapava's scan)."""
+    return "ocr" in norm.source.lower()
+
+
+def _step_title(label: str, heading: str | None) -> str:
+    return f"{label} – {heading}" if heading else label
+
+
+def passages(corpus: Corpus) -> Iterator[Passage]:
+    for norm in corpus.norms:
+        ocr = is_ocr_norm(norm)
+        for unit in sorted(
+            (u for u in corpus.units if u.norm_id == norm.id and u.kind in PASSAGE_KINDS),
+            key=lambda u: u.order,
+        ):
+            if not unit.in_force or not _is_passage(corpus, unit):
+                continue
+            text = corpus.full_text(unit.id).strip()
+            if not text:
+                continue
+            yield Passage(
+                unit_id=unit.id,
+                norm_id=norm.id,
+                jurisdiction=norm.jurisdiction,
+                language=norm.language,
+                label=unit.label,
+                heading=unit.heading,
+                hierarchy=tuple(
+                    _step_title(step.label, step.heading)
+                    for step in unit.path
+                    if step.kind not in PASSAGE_KINDS
+                ),
+                text=text,
+                ocr=ocr,
+            )
+
+
+def _is_passage(corpus: Corpus, unit: Unit) -> bool:
+    # An annex printed inside an article would otherwise be ranked twice; an annex that wraps a
+    # whole regulation with its own articles is structure, its articles are the passages.
+    if any(step.kind is UnitKind.artigo for step in unit.path):
+        return False
+    if unit.kind is UnitKind.anexo:
+        return not any(d.kind is UnitKind.artigo for d in corpus.descendants(unit.id))
+    return True
+
+
+def article_level_id(corpus: Corpus, unit_id: str) -> str:
+    """The article (or annex) a unit belongs to: ".../art-9/par-3" -> ".../art-9"."""
+    unit = corpus.unit(unit_id)
+    if unit.kind in PASSAGE_KINDS:
+        return unit.id
+    # The outermost article or annex above the unit (a row's annex, a paragraph's article).
+    for step in unit.path:
+        if step.kind in PASSAGE_KINDS and _is_passage(corpus, corpus.unit(step.id)):
+            return step.id
+    return unit.id
