@@ -110,13 +110,13 @@ def answer_question(turn: Turn, *, today: date | None = None) -> None:
 
     # A missing fact: say what we need to know, as a question with yes/no or choice buttons.
     missing = decision.missing_facts[0] if decision.missing_facts else None
-    if missing is not None:
+    if missing is not None and tracker.get_slot("pending_fact") != missing.fact:
         turn.set_slot("pending_fact", missing.fact)
         turn.say(f"question.{missing.question}", **names,
-                 buttons=[{"title": turn.text("answer.yes"), "payload": "/affirm"},
-                          {"title": turn.text("answer.no"), "payload": "/deny"}]
+                 buttons=[{"title": turn.text("answer.button_yes"), "payload": "/affirm"},
+                          {"title": turn.text("answer.button_no"), "payload": "/deny"}]
                  if missing.fact in BOOLEAN_FACTS else None)
-    else:
+    elif missing is None:
         turn.set_slot("pending_fact", None)
 
 

@@ -1,6 +1,7 @@
 """Citations as the citizen sees them: "Decreto nº 4.510/2024, art. 3 e art. 14", each linking to its
 article page on the API (/norms/<unit id>)."""
 
+import re
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Iterable
@@ -24,18 +25,31 @@ def article_url(unit_id: str) -> str:
     return f"{get_settings().public_base_url.rstrip('/')}/norms/{unit_id}"
 
 
+_ARTICLE = re.compile(r"^(?P<article>.*?/art-(?P<number>\d+)(?P<suffix>-[a-z])?)(?:/|$)")
+
+
+def _article_of(unit_id: str) -> tuple[str, str, tuple] | None:
+    """The article a unit belongs to: (article id, "art. 9-A", sort key); None for annexes and rows."""
+    match = _ARTICLE.match(unit_id)
+    if not match:
+        return None
+    suffix = (match.group("suffix") or "").upper()
+    prefix = unit_id[: match.start("number")]
+    return match.group("article"), f"art. {match.group('number')}{suffix}", (prefix, int(match.group("number")), suffix)
+
+
 def group_citations(citations: Iterable) -> list[dict]:
-    """Distinct citations grouped by norm, in the order they first appear.
+    """Citations grouped by norm and shortened to the article (a chat answer cites "art. 5", and the
+    article page shows its incisos); annexes keep their own label. Articles are in the law's order.
 
     Returns [{"norm": "Decreto nº 4.510/2024", "links": [CitationLink, ...]}].
     """
     groups: "OrderedDict[str, dict]" = OrderedDict()
-    seen: set[str] = set()
     for c in citations:
-        if c.unit_id in seen:
-            continue
-        seen.add(c.unit_id)
-        group = groups.setdefault(c.norm_id, {"norm": norm_citation_title(c.norm_id), "links": []})
-        group["links"].append(CitationLink(unit_id=c.unit_id, label=c.label, url=article_url(c.unit_id),
-                                           norm=group["norm"]))
-    return list(groups.values())
+        article = _article_of(c.unit_id)
+        unit_id, label, key = article if article else (c.unit_id, c.label, (c.unit_id, 10**6, ""))
+        group = groups.setdefault(c.norm_id, {"norm": norm_citation_title(c.norm_id), "links": {}})
+        group["links"].setdefault(unit_id, (key, CitationLink(unit_id=unit_id, label=label, url=article_url(unit_id),
+                                                               norm=group["norm"])))
+    return [{"norm": g["norm"], "links": [link for _, link in sorted(g["links"].values(), key=lambda kv: kv[0])]}
+            for g in groups.values()]

@@ -55,7 +55,8 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
         view["permit"] = {"name": _t(permit.name, lang), "office": _t(permit.office, lang),
                           "transferable": permit.transferable}
         view["validity"] = _period(permit.validity, lang)
-        shown += permit.citations
+        if "permit" in sections:
+            shown += permit.citations
     view["conditions"] = [_t(n.text, lang) for n in decision.conditions]
     view["not_covered"] = [_t(n.text, lang) for n in decision.not_covered]
     view["places"] = [{"name": _t(p.name, lang), "points": len(p.points), "width_m": p.width_m,

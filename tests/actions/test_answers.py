@@ -1,0 +1,88 @@
+"""action_answer end to end inside the action server's contract, checked against the seed text."""
+
+from pathlib import Path
+
+import pytest
+
+from actions.answer import ActionAnswer
+from actions.location import ActionShareLocation
+
+SEED = (Path(__file__).resolve().parents[2] / "knowledge" / "norms" / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8")
+SUP_BERTIOGA = [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}]
+BERTIOGA_ARTICLE = "/norms/br-sp-bertioga/decreto-4510-2024/art-"
+
+
+def test_sup_in_bertioga_is_for_licensed_operators_at_the_decree_points(run):
+    result = run(ActionAnswer(), "Posso alugar prancha de SUP na praia em Bertioga?", "ask_permission", SUP_BERTIOGA)
+    text = result.text
+    # The four areas of arts. 14-17, as the decree names them.
+    for area, article in (("Praia da Enseada", 14), ("Riviera de São Lourenço", 15), ("Guaratuba", 16), ("Boracéia", 17)):
+        assert area in text and area in SEED
+        assert f"[art. {article}]({'http://localhost:8000'}{BERTIOGA_ARTICLE}{article})" in text
+    # Art. 3: the licence is issued by the Secretaria Municipal de Turismo e Cultura.
+    assert "Secretaria Municipal de Turismo e Cultura" in text
+    assert "emitidas pela Secretaria Municipal de \nTurismo e Cultura" in SEED
+    assert "Decreto nº 4.510/2024" in text and "[art. 3]" in text
+    assert result.slot("municipality") == "br-sp-bertioga" and result.slot("activity") == "sup"
+    # Art. 4: operators must be based in the municipality — asked, never assumed.
+    assert result.slot("pending_fact") == "based_in_municipality"
+    assert "sede em Bertioga" in text
+
+
+def test_sup_in_bertioga_in_english(run):
+    text = run(ActionAnswer(), "Can I rent SUP boards in Bertioga?", "ask_permission", SUP_BERTIOGA).text
+    assert "only allowed for licensed operators" in text
+    assert "Secretaria Municipal de Turismo e Cultura" in text
+    assert "Source: Decreto nº 4.510/2024" in text
+
+
+def test_the_fine_reuses_the_previous_subject_and_gives_art_21_figures(run):
+    slots = {"municipality": "br-sp-bertioga", "activity": "sup", "pending_fact": "based_in_municipality"}
+    text = run(ActionAnswer(), "Qual a multa se eu trabalhar sem licença?", "ask_fine", [], slots).text
+    for figure, seed_words in (("100 UFIB", "multa de 100 (cem) UFIB"), ("250 UFIB", "multa de 250"),
+                               ("500 UFIB + suspensão de 15 dias", "multa de 500"), ("2.500 UFIB", "multa de 2500")):
+        assert figure in text
+        assert seed_words in SEED
+    assert "em dobro na reincidência" in text  # art. 21 § 2
+    assert "[art. 21]" in text
+    assert "sede em" not in text  # the pending question is not asked twice
+
+
+def test_after_a_fine_the_deadlines_of_arts_22_and_24(run):
+    slots = {"municipality": "br-sp-bertioga", "activity": "sup", "language": "en"}
+    text = run(ActionAnswer(), "how long do I have to appeal?", "ask_after_fine", [], slots).text
+    assert "30 working days" in text and "prazo de 30 (trinta) dias úteis" in SEED
+    assert "10 working days" in text and "prazo de 10 (dez) dias úteis" in SEED
+    assert "30 days" in text and "pelo prazo de 30 (trinta) dias" in SEED
+
+
+def test_an_uncovered_town_is_said_plainly_and_no_rule_is_borrowed(run):
+    result = run(ActionAnswer(), "Posso alugar SUP em Florianópolis?", "ask_permission",
+                 [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "Florianópolis"}])
+    assert "Florianópolis" in result.text
+    assert "UFIB" not in result.text and "Decreto" not in result.text
+    assert len(result.messages[0]["buttons"]) == 5
+
+
+def test_without_a_municipality_the_bot_asks_with_buttons(run):
+    result = run(ActionAnswer(), "posso alugar sup?", "ask_permission", [{"entity": "activity", "value": "sup"}])
+    assert [b["payload"] for b in result.messages[0]["buttons"]][0].startswith("/inform")
+    assert result.slot("topic") == "permission"
+
+
+@pytest.mark.parametrize(("lat", "lon", "inside"), [(-23.8517, -46.1338, True), (-23.8560, -46.1300, False)])
+def test_a_shared_location_in_bertioga_names_the_nearest_points(run, lat, lon, inside):
+    result = run(ActionShareLocation(), "/share_location", "share_location",
+                 [{"entity": "latitude", "value": lat}, {"entity": "longitude", "value": lon}])
+    assert "Bertioga" in result.text
+    assert ("Você está dentro de um ponto licenciado" in result.text) is inside
+    assert ("não está em nenhum ponto licenciado" in result.text) is not inside
+    assert "Praia da Enseada 01" in result.text
+    assert result.messages[0]["custom"]["places"]["features"]
+
+
+def test_a_location_outside_every_covered_place_is_not_covered(run):
+    result = run(ActionShareLocation(), "/share_location", "share_location",
+                 [{"entity": "latitude", "value": -27.59}, {"entity": "longitude", "value": -48.55}])
+    assert "fora dos lugares que cubro" in result.text
+    assert result.slot("municipality") is None
