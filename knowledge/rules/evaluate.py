@@ -27,6 +27,7 @@ from knowledge.rules.models import (
     Decision,
     DistanceRule,
     Document,
+    Exemption,
     Fee,
     Hours,
     MissingFact,
@@ -36,6 +37,7 @@ from knowledge.rules.models import (
     Penalty,
     Period,
     Permit,
+    ProceedsShare,
     Place,
     PointDistance,
     PointOut,
@@ -106,6 +108,7 @@ def fee(reg: Registry, norm: NormData, fid: str, f: FeeData, on: date) -> Fee:
         product=f.product,
         sector=f.sector,
         discount_percent=f.discount_percent,
+        percent_of_licence_fee=f.percent_of_licence_fee,
         deferred_to=f.deferred_to,
         note=f.note,
         valid_from=f.valid_from,
@@ -114,12 +117,29 @@ def fee(reg: Registry, norm: NormData, fid: str, f: FeeData, on: date) -> Fee:
     )
 
 
+def _times(a: Amount | None, k: Decimal | None) -> Amount | None:
+    if a is None or k is None:
+        return None
+    return Amount(
+        value=a.value * k,
+        unit=a.unit,
+        converted=a.converted * k if a.converted is not None else None,
+        converted_unit=a.converted_unit,
+        conversion_source=a.conversion_source,
+    )
+
+
 def penalty(reg: Registry, norm: NormData, pid: str, p: PenaltyData, on: date) -> Penalty:
+    base = amount(reg, norm.jurisdiction, p.amount, on)
+    top = amount(reg, norm.jurisdiction, p.amount_max, on)
     return Penalty(
         id=pid,
         grade=p.grade,
-        amount=amount(reg, norm.jurisdiction, p.amount, on),
-        amount_max=amount(reg, norm.jurisdiction, p.amount_max, on),
+        amount=base,
+        amount_max=top,
+        amount_legal_person=_times(base, p.legal_person_multiplier),
+        amount_max_legal_person=_times(top, p.legal_person_multiplier),
+        proceeds=[ProceedsShare(code=x.code, percent=x.percent) for x in p.proceeds],
         suspension_days=p.suspension_days,
         cancellation=p.cancellation,
         seizure=p.seizure,
@@ -220,14 +240,6 @@ def _in_force(norm: NormData, on: date) -> bool:
     return norm.in_force_from <= on and (norm.in_force_to is None or on <= norm.in_force_to)
 
 
-def _regime_valid(r: RegimeData, on: date) -> bool:
-    return (r.valid_from is None or r.valid_from <= on) and (r.valid_to is None or on <= r.valid_to)
-
-
-def _fee_valid(f: FeeData, on: date) -> bool:
-    return (f.valid_from is None or f.valid_from <= on) and (f.valid_to is None or on <= f.valid_to)
-
-
 def _missing(reg: Registry, fact: str, citations: list[Citation]) -> MissingFact:
     return MissingFact(fact=fact, question=reg.facts[fact].question, citations=citations)
 
@@ -237,6 +249,60 @@ def _dedupe(citations: list[Citation]) -> list[Citation]:
     for c in citations:
         seen.setdefault(c.unit_id, c)
     return list(seen.values())
+
+
+# ----------------------------------------------------------------------------------- dates
+class _Day:
+    """The day being evaluated, and the state of each amendment of a norm on it."""
+
+    def __init__(self, norm: NormData, day: date) -> None:
+        self.norm, self.day = norm, day
+
+    def amendment(self, aid: str) -> str:
+        a = self.norm.amendments[aid]
+        if self.day < a.earliest:
+            return "before"
+        if self.day >= a.certain_by:
+            return "after"
+        return "uncertain"
+
+    def valid(self, item: Any) -> bool:
+        if getattr(item, "valid_from", None) and self.day < item.valid_from:
+            return False
+        if getattr(item, "valid_to", None) and self.day > item.valid_to:
+            return False
+        if getattr(item, "since", None) and self.amendment(item.since) == "before":
+            return False
+        if getattr(item, "until", None) and self.amendment(item.until) == "after":
+            return False
+        return True
+
+    def uncertain(self, item: Any) -> list[str]:
+        """Amendments whose unknown date makes this item's validity on the day uncertain."""
+        return [
+            aid
+            for aid in (getattr(item, "since", None), getattr(item, "until", None))
+            if aid and self.amendment(aid) == "uncertain"
+        ]
+
+
+def _uncertainty_notes(norm: NormData, amendment_ids: list[str]) -> list[Note]:
+    out = []
+    for aid in dict.fromkeys(amendment_ids):
+        a = norm.amendments[aid]
+        out.append(
+            Note(
+                code=f"amendment_date_uncertain:{aid}",
+                text=a.text
+                or {
+                    "pt-BR": a.label,
+                    "pt-PT": a.label,
+                    "en": a.label,
+                },
+                citations=cites(norm.norm, a.cite),
+            )
+        )
+    return out
 
 
 # ----------------------------------------------------------------------------------- evaluate
@@ -261,7 +327,7 @@ def evaluate(
     in_force = [n for n in norms if _in_force(n, day)]
     regulating = [n for n in in_force if activity in n.activities]
 
-    def not_covered(reason: str, extra: list[Note] | None = None) -> Decision:
+    def not_covered(reason: str) -> Decision:
         base = in_force or norms
         return Decision(
             activity=activity,
@@ -270,7 +336,7 @@ def evaluate(
             outcome=Outcome.NOT_COVERED,
             reasons=[reason],
             citations=_dedupe([c for n in base for c in cites(n.norm, n.scope_cite)]),
-            not_covered=[*(extra or []), *(note(n, x) for n in base for x in n.not_covered)],
+            not_covered=[note(n, x) for n in base for x in n.not_covered],
         )
 
     if not in_force:
@@ -281,7 +347,9 @@ def evaluate(
         return not_covered("activity_not_regulated")
 
     # Regimes valid on the day; facts in `applies_when` pick among them.
-    candidates = [(n, r) for n in regulating for r in n.activities[activity].regimes if _regime_valid(r, day)]
+    candidates = [
+        (n, r) for n in regulating for r in n.activities[activity].regimes if _Day(n, day).valid(r)
+    ]
     if not candidates:
         return not_covered("no_regime_on_date")
     chosen: list[tuple[NormData, RegimeData]] = []
@@ -292,22 +360,49 @@ def evaluate(
             chosen.append((n, r))
         elif not any(x is False for x in results):
             undecided.append((n, r))
-    if not chosen and not undecided:
+    if chosen:
+        norm, regime = chosen[0]
+        return _decide(reg, activity, norm, regime, day, facts, loc)
+    if not undecided:
         return not_covered("no_regime_for_facts")
 
-    norm, regime = (chosen or undecided)[0]
+    # The facts that pick the regime are missing. If every possible regime gives the same outcome
+    # that is the answer, and the missing facts only choose the details; otherwise it is unknown.
+    decisions = [_decide(reg, activity, n, r, day, facts, loc) for n, r in undecided]
+    selectors: list[MissingFact] = []
+    seen: set[str] = set()
+    for n, r in undecided:
+        for c in r.applies_when:
+            if check(c, facts) is None and c.fact not in seen:
+                seen.add(c.fact)
+                selectors.append(_missing(reg, c.fact, cites(n.norm, c.cite)))
+    first = decisions[0]
+    same = all(d.outcome == first.outcome for d in decisions)
+    needed_for = "details" if same else "outcome"
+    flagged = [m.model_copy(update={"needed_for": needed_for}) for m in selectors]
+    return first.model_copy(
+        update={
+            "outcome": first.outcome if same else Outcome.UNKNOWN,
+            "reasons": [*first.reasons, "regime_depends_on_facts"],
+            "missing_facts": [*flagged, *first.missing_facts],
+        }
+    )
+
+
+def _decide(
+    reg: Registry,
+    activity: str,
+    norm: NormData,
+    regime: RegimeData,
+    day: date,
+    facts: Mapping[str, Any],
+    loc: _places.Location | None,
+) -> Decision:
+    d = _Day(norm, day)
     reasons: list[str] = []
     missing: list[MissingFact] = []
+    uncertain: list[str] = d.uncertain(regime)
     blocked = False
-
-    if not chosen:
-        seen_facts: set[str] = set()
-        for n, r in undecided:
-            for c in r.applies_when:
-                if check(c, facts) is None and c.fact not in seen_facts:
-                    seen_facts.add(c.fact)
-                    missing.append(_missing(reg, c.fact, cites(n.norm, c.cite)))
-        reasons.append("regime_depends_on_facts")
 
     for c in regime.eligibility:
         ok = check(c, facts)
@@ -316,6 +411,17 @@ def evaluate(
         elif ok is False:
             blocked = True
             reasons.append(c.reason)
+
+    # Restrictions (who may hold the permit, what may not be used): a stated fact that fails them
+    # blocks; an unstated one is shown as a condition and must be known before "allowed".
+    pending: list[MissingFact] = []
+    for c in regime.restrictions:
+        ok = check(c, facts)
+        if ok is False:
+            blocked = True
+            reasons.append(c.reason)
+        elif ok is None and all(p.fact != c.fact for p in pending):
+            pending.append(_missing(reg, c.fact, cites(norm.norm, c.cite)))
 
     season = None
     if regime.season:
@@ -335,27 +441,26 @@ def evaluate(
             reasons.append("out_of_season")
 
     distances: list[DistanceRule] = []
-    pending_distance_facts: list[MissingFact] = []
-    for d in regime.distances:
+    for dist in regime.distances:
         measured = satisfied = None
-        if d.fact:
-            v = _fact(facts, d.fact)
+        if dist.fact:
+            v = _fact(facts, dist.fact)
             if v is _MISSING:
-                pending_distance_facts.append(_missing(reg, d.fact, cites(norm.norm, d.cite)))
+                pending.append(_missing(reg, dist.fact, cites(norm.norm, dist.cite)))
             else:
                 measured = Decimal(str(v))
-                satisfied = measured >= d.metres if d.op == "ge" else measured <= d.metres
+                satisfied = measured >= dist.metres if dist.op == "ge" else measured <= dist.metres
                 if not satisfied:
                     blocked = True
-                    reasons.append(f"distance_{d.code}")
+                    reasons.append(f"distance_{dist.code}")
         distances.append(
             DistanceRule(
-                code=d.code,
-                metres=d.metres,
+                code=dist.code,
+                metres=dist.metres,
                 measured=measured,
                 satisfied=satisfied,
-                text=d.text,
-                citations=cites(norm.norm, d.cite),
+                text=dist.text,
+                citations=cites(norm.norm, dist.cite),
             )
         )
 
@@ -379,28 +484,77 @@ def evaluate(
         outcome = Outcome.NEEDS_PERMIT
         reasons.append("permit_required")
     else:
-        # Only now do the place and the stated distances decide: allowed needs all of them known.
+        # Only now do the place, the stated distances and the restrictions decide: "allowed" needs
+        # every one of them known.
         if regime.place is not None and loc is None:
             missing.append(_missing(reg, "location", cites(norm.norm, regime.place.cite)))
-        missing.extend(pending_distance_facts)
+        missing.extend(pending)
         outcome = Outcome.UNKNOWN if missing else Outcome.ALLOWED
         if not missing and regime.outcome == "needs_permit":
             reasons.append("permit_held")
 
     permit_out = permit(norm, regime.permit) if regime.permit else None
     pdata = norm.permits[regime.permit] if regime.permit else None
-    doc_ids = list(pdata.documents) if pdata else []
     documents = [
-        Document(id=d, text=norm.documents[d].text, citations=cites(norm.norm, norm.documents[d].cite))
-        for d in doc_ids
+        Document(id=i, text=norm.documents[i].text, citations=cites(norm.norm, norm.documents[i].cite))
+        for i in (pdata.documents if pdata else [])
     ]
-    fee_ids = list(dict.fromkeys([*regime.fees, *(pdata.fees if pdata else [])]))
-    fees = [fee(reg, norm, f, norm.fees[f], day) for f in fee_ids if _fee_valid(norm.fees[f], day)]
-    area_ids = list(dict.fromkeys([*(regime.place.areas if regime.place else []), *regime.places]))
-    conditions = [note(norm, c) for c in regime.conditions]
-    if pdata:
-        conditions.extend(note(norm, c) for c in pdata.notes)
 
+    fees, fee_missing, fee_uncertain = select_fees(
+        reg, norm, [*regime.fees, *(pdata.fees if pdata else [])], day, facts
+    )
+    uncertain += fee_uncertain
+    exemptions, ex_missing, ex_uncertain = apply_exemptions(reg, norm, regime.exemptions, fees, day, facts)
+    uncertain += ex_uncertain
+    for m in [*fee_missing, *ex_missing]:
+        if all(x.fact != m.fact for x in missing):
+            missing.append(m)
+    if exemptions:
+        waived = {
+            f: e.discount_percent
+            for e in exemptions
+            if e.applies
+            for f in (e.fees or [x.id for x in fees])
+        }
+        fees = [f.model_copy(update={"discount_percent": waived[f.id]}) if f.id in waived else f for f in fees]
+
+    def dated_notes(items: list[NoteData]) -> list[Note]:
+        out = []
+        for n in items:
+            if d.valid(n):
+                uncertain.extend(d.uncertain(n))
+                out.append(note(norm, n))
+        return out
+
+    conditions = dated_notes(regime.conditions)
+    # A restriction not yet checked (its fact unstated) is still a condition the citizen must meet.
+    conditions.extend(
+        Note(code=c.reason, text=c.text, citations=cites(norm.norm, c.cite))
+        for c in regime.restrictions
+        if check(c, facts) is None and c.text is not None
+    )
+    if pdata:
+        conditions.extend(dated_notes(pdata.notes))
+    obligations = [Obligation(code=n.code, text=n.text, citations=n.citations) for n in dated_notes(regime.obligations)]
+
+    penalties = []
+    for pid in regime.penalties:
+        p = norm.penalties[pid]
+        if d.valid(p):
+            uncertain.extend(d.uncertain(p))
+            penalties.append(penalty(reg, norm, pid, p, day))
+
+    hours = []
+    for h in regime.hours:
+        hd = norm.hours[h]
+        if d.valid(hd):
+            uncertain.extend(d.uncertain(hd))
+            hours.append(
+                Hours(code=h, opens=hd.opens, closes=hd.closes, days=hd.days, text=hd.text,
+                      citations=cites(norm.norm, hd.cite))
+            )
+
+    area_ids = list(dict.fromkeys([*(regime.place.areas if regime.place else []), *regime.places]))
     citations = cites(norm.norm, regime.cite)
     for group in (conditions, documents):
         for item in group:
@@ -409,7 +563,7 @@ def evaluate(
 
     return Decision(
         activity=activity,
-        jurisdiction=jurisdiction,
+        jurisdiction=norm.jurisdiction,
         on=day,
         outcome=outcome,
         reasons=reasons,
@@ -417,30 +571,87 @@ def evaluate(
         permit=permit_out,
         documents=documents,
         fees=fees,
+        exemptions=exemptions,
         season=season,
-        hours=[
-            Hours(
-                code=h,
-                opens=norm.hours[h].opens,
-                closes=norm.hours[h].closes,
-                days=norm.hours[h].days,
-                text=norm.hours[h].text,
-                citations=cites(norm.norm, norm.hours[h].cite),
-            )
-            for h in regime.hours
-        ],
+        hours=hours,
         places=[place(norm, a) for a in area_ids],
         nearest=nearest,
         distances=distances,
-        obligations=[
-            Obligation(code=o.code, text=o.text, citations=cites(norm.norm, o.cite)) for o in regime.obligations
-        ],
-        penalties=[penalty(reg, norm, p, norm.penalties[p], day) for p in regime.penalties],
-        deadlines=[period(norm, d, norm.periods[d]) for d in regime.deadlines],
+        obligations=obligations,
+        penalties=penalties,
+        deadlines=[period(norm, x, norm.periods[x]) for x in regime.deadlines],
         citations=_dedupe(citations),
         missing_facts=missing,
-        not_covered=[*(note(norm, n) for n in regime.not_covered), *(note(norm, n) for n in norm.not_covered)],
+        not_covered=[
+            *_uncertainty_notes(norm, uncertain),
+            *dated_notes(regime.not_covered),
+            *(note(norm, n) for n in norm.not_covered),
+        ],
     )
+
+
+def select_fees(
+    reg: Registry, norm: NormData, fee_ids: list[str], day: date, facts: Mapping[str, Any]
+) -> tuple[list[Fee], list[MissingFact], list[str]]:
+    """The fee rows valid on the day that match the stated facts. Rows whose conditions depend on
+    a missing fact are all kept (the citizen sees the possible amounts) and the fact is asked."""
+    d = _Day(norm, day)
+    out: list[Fee] = []
+    missing: dict[str, MissingFact] = {}
+    uncertain: list[str] = []
+    for fid in dict.fromkeys(fee_ids):
+        f = norm.fees[fid]
+        if not d.valid(f):
+            continue
+        results = [check(c, facts) for c in f.when]
+        if any(r is False for r in results):
+            continue
+        for c, r in zip(f.when, results, strict=True):
+            if r is None and c.fact not in missing:
+                missing[c.fact] = _missing(reg, c.fact, cites(norm.norm, f.cite)).model_copy(
+                    update={"needed_for": "fee"}
+                )
+        uncertain.extend(d.uncertain(f))
+        out.append(fee(reg, norm, fid, f, day))
+    return out, list(missing.values()), uncertain
+
+
+def apply_exemptions(
+    reg: Registry, norm: NormData, ids: list[str], fees: list[Fee], day: date, facts: Mapping[str, Any]
+) -> tuple[list[Exemption], list[MissingFact], list[str]]:
+    d = _Day(norm, day)
+    out: list[Exemption] = []
+    missing: dict[str, MissingFact] = {}
+    uncertain: list[str] = []
+    fee_ids = {f.id for f in fees}
+    for eid in ids:
+        e = norm.exemptions[eid]
+        if not d.valid(e):
+            continue
+        uncertain.extend(d.uncertain(e))
+        results = [check(c, facts) for c in e.any_of]
+        applies = True if any(r is True for r in results) else (False if all(r is False for r in results) else None)
+        if applies is None:
+            for c, r in zip(e.any_of, results, strict=True):
+                if r is None and c.fact not in missing:
+                    missing[c.fact] = _missing(reg, c.fact, cites(norm.norm, e.cite)).model_copy(
+                        update={"needed_for": "fee"}
+                    )
+        out.append(
+            Exemption(
+                code=eid,
+                discount_percent=e.discount_percent,
+                applies=applies,
+                fees=[f for f in (e.fees or sorted(fee_ids)) if f in fee_ids],
+                proof=[
+                    Document(id=x, text=norm.documents[x].text, citations=cites(norm.norm, norm.documents[x].cite))
+                    for x in e.proof
+                ],
+                text=e.text,
+                citations=cites(norm.norm, e.cite),
+            )
+        )
+    return out, list(missing.values()), uncertain
 
 
 def nearest_points_for(

@@ -18,6 +18,8 @@ __all__ = [
     "Citation",
     "Decision",
     "DistanceRule",
+    "Exemption",
+    "ProceedsShare",
     "Document",
     "Fee",
     "Hours",
@@ -87,7 +89,8 @@ class Fee(_Public):
     category: str | None = None  # the fee table's category (Pontal Anexo VI: a, b, c ...)
     product: str | None = None
     sector: str | None = None
-    discount_percent: Decimal | None = None
+    discount_percent: Decimal | None = None  # set when an exemption/reduction applies to this fee
+    percent_of_licence_fee: Decimal | None = None  # e.g. 50 for a second badge
     deferred_to: Text | None = None  # "Código Tributário do Município" when the norm sets no figure
     note: Text | None = None
     valid_from: date | None = None
@@ -113,6 +116,11 @@ class Note(_Public):
     citations: list[Citation] = Field(default_factory=list)
 
 
+class ProceedsShare(_Public):
+    code: str  # notice_issuer | instructing_entity | state
+    percent: Decimal
+
+
 class Penalty(_Public):
     id: str
     grade: str | None = None
@@ -122,8 +130,22 @@ class Penalty(_Public):
     cancellation: bool = False
     seizure: bool = False
     repeat_multiplier: Decimal | None = None
+    # Limits for legal persons where the norm raises them (Portugal: doubled), already computed.
+    amount_legal_person: Amount | None = None
+    amount_max_legal_person: Amount | None = None
+    proceeds: list[ProceedsShare] = Field(default_factory=list)
     offences: list[Note] = Field(default_factory=list)
     text: Text | None = None
+    citations: list[Citation]
+
+
+class Exemption(_Public):
+    code: str
+    discount_percent: Decimal
+    applies: bool | None  # None: a fact it depends on is missing
+    fees: list[str] = Field(default_factory=list)
+    proof: list[Document] = Field(default_factory=list)
+    text: Text
     citations: list[Citation]
 
 
@@ -186,6 +208,9 @@ class PointDistance(_Public):
 class MissingFact(_Public):
     fact: str
     question: str  # question key the chat renders from its templates
+    # outcome: the answer depends on it (the outcome is `unknown`); fee: only the amount does;
+    # details: which variant of the permit (e.g. season or annual), all of them giving this outcome.
+    needed_for: str = "outcome"
     citations: list[Citation] = Field(default_factory=list)
 
 
@@ -211,6 +236,7 @@ class Decision(_Public):
     permit: Permit | None = None
     documents: list[Document] = Field(default_factory=list)
     fees: list[Fee] = Field(default_factory=list)
+    exemptions: list[Exemption] = Field(default_factory=list)
     season: Season | None = None
     hours: list[Hours] = Field(default_factory=list)
     places: list[Place] = Field(default_factory=list)

@@ -23,6 +23,9 @@ __all__ = [
     "CiteData",
     "DistanceData",
     "DocumentData",
+    "AmendmentData",
+    "Condition",
+    "ExemptionData",
     "FactCheck",
     "FeeData",
     "HoursData",
@@ -100,7 +103,23 @@ class _Cited(_Strict):
     cite: Annotated[Cites, Field(min_length=1)]
 
 
-class NoteData(_Strict):
+class _Dated(_Strict):
+    """Validity of one item: plain dates, and/or the amendment that brought it in (`since`) or
+    replaced it (`until`), whose date of entry into force may be known only roughly."""
+
+    valid_from: date | None = None
+    valid_to: date | None = None
+    since: str | None = None  # amendment id
+    until: str | None = None  # amendment id
+
+
+class Condition(_Strict):
+    fact: str
+    op: Literal["eq", "ne", "lt", "le", "gt", "ge", "in", "not_in"] = "eq"
+    value: Any
+
+
+class NoteData(_Dated):
     code: str
     text: TextData
     cite: Cites = Field(default_factory=list)
@@ -130,8 +149,12 @@ class PeriodData(_Cited):
     text: TextData | None = None
 
 
-class FeeData(_Cited):
+class FeeData(_Cited, _Dated):
     name: TextData
+    # The fee row applies only when these facts hold (e.g. selling on the sand, without a vehicle).
+    when: list[Condition] = Field(default_factory=list)
+    # A charge set as a share of the licence fee (e.g. 50% for a second badge).
+    percent_of_licence_fee: Decimal | None = None
     amount: AmountData | None = None
     per: str | None = None
     applies: str | None = None
@@ -141,18 +164,29 @@ class FeeData(_Cited):
     discount_percent: Decimal | None = None
     deferred_to: TextData | None = None
     note: TextData | None = None
-    valid_from: date | None = None
-    valid_to: date | None = None
 
     @model_validator(mode="after")
     def _figure_or_deferral(self) -> FeeData:
-        if self.amount is None and self.deferred_to is None and self.discount_percent is None:
-            raise ValueError("a fee needs an amount (with its unit), a discount or `deferred_to`")
+        if (
+            self.amount is None
+            and self.deferred_to is None
+            and self.discount_percent is None
+            and self.percent_of_licence_fee is None
+        ):
+            raise ValueError("a fee needs an amount (with its unit), a percentage or `deferred_to`")
         return self
 
 
-class PenaltyData(_Cited):
+class ProceedsShare(_Strict):
+    code: str  # who receives it: notice_issuer | instructing_entity | state ...
+    percent: Decimal
+
+
+class PenaltyData(_Cited, _Dated):
     grade: str | None = None
+    # Portugal's RAMT doubles the limits of every coima for legal persons (pessoas colectivas).
+    legal_person_multiplier: Decimal | None = None
+    proceeds: list[ProceedsShare] = Field(default_factory=list)
     amount: AmountData | None = None
     amount_max: AmountData | None = None
     suspension_days: int | None = None
@@ -189,7 +223,7 @@ class SeasonData(_Cited):
     text: TextData | None = None
 
 
-class HoursData(_Cited):
+class HoursData(_Cited, _Dated):
     opens: str | None = Field(default=None, pattern=r"^\d\d:\d\d$")
     closes: str | None = Field(default=None, pattern=r"^\d\d:\d\d$")
     days: str | None = None
@@ -205,13 +239,11 @@ class DistanceData(_Cited):
     text: TextData | None = None
 
 
-class FactCheck(_Strict):
+class FactCheck(Condition):
     """A fact about the applicant or the situation the rule depends on."""
 
-    fact: str
-    op: Literal["eq", "ne", "lt", "le", "gt", "ge", "in", "not_in"] = "eq"
-    value: Any
-    reason: str  # short code given when the check fails
+    reason: str
+    text: TextData | None = None  # shown as a condition while the fact is not stated  # short code given when the check fails
     cite: Annotated[Cites, Field(min_length=1)]
 
 
@@ -242,18 +274,40 @@ class PermitData(_Cited):
     notes: list[NoteData] = Field(default_factory=list)
 
 
-class RegimeData(_Cited):
+class ExemptionData(_Cited, _Dated):
+    """A reduction of, or exemption from, fees, granted when any of the conditions holds."""
+
+    any_of: list[Condition] = Field(min_length=1)
+    discount_percent: Decimal
+    fees: list[str] = Field(default_factory=list)  # empty: every fee of the regime
+    proof: list[str] = Field(default_factory=list)  # document ids
+    text: TextData
+
+
+class AmendmentData(_Cited):
+    """A later law that changed this norm. The corpus often names it without its date: `earliest`
+    is the first day it can have been in force (1 January of its year), `certain_by` a day it
+    certainly was (e.g. the consolidation date). Between the two, both wordings are shown."""
+
+    label: str
+    earliest: date
+    certain_by: date
+    text: TextData | None = None
+
+
+class RegimeData(_Cited, _Dated):
     """How one activity is treated by the norm during one span of time."""
 
     id: str
-    valid_from: date | None = None
-    valid_to: date | None = None
     outcome: Literal["allowed", "needs_permit", "not_allowed"]
     permit: str | None = None
     # Facts that pick this regime among several (e.g. the kind of vendor); missing → unknown.
     applies_when: list[FactCheck] = Field(default_factory=list)
     # Facts the citizen must satisfy; missing → unknown, failing → not_allowed.
     eligibility: list[FactCheck] = Field(default_factory=list)
+    # Checked when the fact is stated (failing → not_allowed); otherwise shown as a condition.
+    restrictions: list[FactCheck] = Field(default_factory=list)
+    exemptions: list[str] = Field(default_factory=list)
     place: PlaceRequirement | None = None
     season: str | None = None
     hours: list[str] = Field(default_factory=list)
@@ -290,6 +344,8 @@ class NormData(_Strict):
     areas: dict[str, AreaData] = Field(default_factory=dict)
     seasons: dict[str, SeasonData] = Field(default_factory=dict)
     hours: dict[str, HoursData] = Field(default_factory=dict)
+    exemptions: dict[str, ExemptionData] = Field(default_factory=dict)
+    amendments: dict[str, AmendmentData] = Field(default_factory=dict)
     activities: dict[str, ActivityData] = Field(default_factory=dict)
     # What the norm leaves to other texts, said to the citizen with every answer from this norm.
     not_covered: list[NoteData] = Field(default_factory=list)
@@ -309,9 +365,28 @@ class NormData(_Strict):
                 need("fee", self.fees, f, f"permit {pid}")
             need("period", self.periods, p.validity, f"permit {pid}")
             need("period", self.periods, p.lead_time, f"permit {pid}")
+        dated: list[tuple[str, Any]] = [
+            *(("fee " + k, v) for k, v in self.fees.items()),
+            *(("penalty " + k, v) for k, v in self.penalties.items()),
+            *(("exemption " + k, v) for k, v in self.exemptions.items()),
+            *(("hours " + k, v) for k, v in self.hours.items()),
+            *((f"regime {a}/{r.id}", r) for a, d in self.activities.items() for r in d.regimes),
+            *((f"note {a}/{r.id}/{n.code}", n) for a, d in self.activities.items() for r in d.regimes
+              for n in [*r.conditions, *r.obligations, *r.not_covered]),
+        ]
+        for where, item in dated:
+            need("amendment", self.amendments, item.since, where)
+            need("amendment", self.amendments, item.until, where)
+        for eid, e in self.exemptions.items():
+            for f in e.fees:
+                need("fee", self.fees, f, f"exemption {eid}")
+            for d in e.proof:
+                need("document", self.documents, d, f"exemption {eid}")
         for aid, a in self.activities.items():
             for r in a.regimes:
                 w = f"activity {aid} regime {r.id}"
+                for e in r.exemptions:
+                    need("exemption", self.exemptions, e, w)
                 need("permit", self.permits, r.permit, w)
                 need("season", self.seasons, r.season, w)
                 for h in r.hours:

@@ -10,12 +10,23 @@ ON = date(2025, 1, 10)
 BERTIOGA = squash(seed_text("000_ed8a310b9ec690b5.txt"))
 
 
-def test_sup_needs_to_know_if_the_business_is_based_in_bertioga():
+def test_sup_needs_a_licence_and_says_who_may_hold_it():
     d = evaluate("sup", "br-sp-bertioga", on=ON)
-    assert d.outcome is Outcome.UNKNOWN
-    assert [m.question for m in d.missing_facts] == ["ask_based_in_municipality"]
-    assert d.missing_facts[0].citations[0].unit_id == "br-sp-bertioga/decreto-4510-2024/art-4"
+    assert d.outcome is Outcome.NEEDS_PERMIT
+    based = next(c for c in d.conditions if c.code == "not_based_in_municipality")
+    assert based.citations[0].unit_id == "br-sp-bertioga/decreto-4510-2024/art-4"
     assert "com sede no Município de Bertioga" in BERTIOGA
+
+
+def test_a_business_based_elsewhere_may_not_rent_sup_in_bertioga():
+    d = evaluate("sup", "br-sp-bertioga", on=ON, applicant={"based_in_municipality": False})
+    assert d.outcome is Outcome.NOT_ALLOWED and d.reasons == ["not_based_in_municipality"]
+
+
+def test_a_licence_holder_must_say_where_before_hearing_allowed():
+    d = evaluate("sup", "br-sp-bertioga", on=ON, applicant={"based_in_municipality": True, "holds_permit": True})
+    assert d.outcome is Outcome.UNKNOWN
+    assert [m.question for m in d.missing_facts] == ["ask_location"]
 
 
 def test_sup_for_a_local_business_needs_the_tourism_department_licence():
