@@ -12,10 +12,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 __all__ = [
+    "SET_LANGUAGE",
+    "SHARE_LOCATION",
     "BotMessage",
     "Button",
     "Citation",
     "Place",
+    "language_in_payload",
     "set_language_payload",
     "share_location_payload",
 ]
@@ -119,10 +122,27 @@ def _positions(coordinates: Any):
         yield from _positions(part)
 
 
+SHARE_LOCATION = "/share_location"
+SET_LANGUAGE = "/set_language"
+
+
 def share_location_payload(latitude: float, longitude: float) -> str:
     """The message that tells the bot where the citizen is."""
-    return "/share_location" + json.dumps({"latitude": latitude, "longitude": longitude})
+    return SHARE_LOCATION + json.dumps({"latitude": latitude, "longitude": longitude})
 
 
 def set_language_payload(language: str) -> str:
-    return "/set_language" + json.dumps({"language": language})
+    return SET_LANGUAGE + json.dumps({"language": language})
+
+
+def language_in_payload(message: str) -> str | None:
+    """The language a `/set_language{...}` message chooses, or None for any other message."""
+    if not message.startswith(SET_LANGUAGE + "{"):
+        return None
+    try:
+        value = json.loads(message[len(SET_LANGUAGE):]).get("language")
+    except (ValueError, AttributeError):
+        return None
+    from api.channels.catalog import normalize_language  # catalog does not import us; keep it so
+
+    return normalize_language(value) if isinstance(value, str) else None

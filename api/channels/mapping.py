@@ -7,7 +7,7 @@ WhatsApp both show places and citations as text, built here once from the messag
 
 from dataclasses import dataclass, field
 
-from api.channels.bot_messages import BotMessage, Button, Citation, Place
+from api.channels.bot_messages import SHARE_LOCATION, BotMessage, Button, Citation, Place
 from api.channels.catalog import Catalog
 from api.channels.formatting import absolute_url, format_distance
 
@@ -20,6 +20,7 @@ __all__ = [
     "ReplyPart",
     "TextPart",
     "citation_links",
+    "is_location_button",
     "map_url",
     "place_lines",
     "reply_parts",
@@ -55,19 +56,29 @@ class LocationRequestPart:
 ReplyPart = TextPart | ImagePart | PlacesPart | CitationsPart | LocationRequestPart
 
 
+def is_location_button(button: Button) -> bool:
+    """A quick reply that stands for "share my location": no channel can send it as it is."""
+    return button.payload.strip() == SHARE_LOCATION
+
+
 def reply_parts(messages: list[BotMessage]) -> list[ReplyPart]:
+    """The reply as parts; a "share my location" button becomes each channel's location request."""
     parts: list[ReplyPart] = []
+    asks_location = False
     for message in messages:
-        if message.text or message.buttons:
-            parts.append(TextPart(text=message.text or "", buttons=list(message.buttons)))
+        buttons = [b for b in message.buttons if not is_location_button(b)]
+        if message.text or buttons:
+            parts.append(TextPart(text=message.text or "", buttons=buttons))
         if message.image:
             parts.append(ImagePart(url=message.image))
         if message.places:
             parts.append(PlacesPart(places=message.places))
         if message.citations:
             parts.append(CitationsPart(citations=message.citations))
-        if message.requests_location:
+        wants_location = message.requests_location or len(buttons) < len(message.buttons)
+        if wants_location and not asks_location:
             parts.append(LocationRequestPart())
+            asks_location = True
     return parts
 
 

@@ -7,16 +7,12 @@ the bot, quietly: the citizen did not ask for that turn, so its acknowledgement 
 An explicit switch (/lang, the widget's picker) goes through `switch_language` and is shown.
 """
 
-import json
 from collections import OrderedDict
 
-from api.channels.bot_messages import BotMessage, set_language_payload
-from api.channels.catalog import normalize_language
+from api.channels.bot_messages import BotMessage, language_in_payload, set_language_payload
 from api.channels.rasa_client import RasaClient
 
 __all__ = ["ConversationRelay"]
-
-_SET_LANGUAGE = "/set_language"
 
 
 class ConversationRelay:
@@ -32,7 +28,7 @@ class ConversationRelay:
 
     async def ask(self, sender: str, message: str, *, language: str | None = None) -> list[BotMessage]:
         """The bot's answer to `message`; tells the bot `language` first if it does not know it."""
-        chosen = _language_in_payload(message)
+        chosen = language_in_payload(message)
         if chosen is not None:
             replies = await self.rasa.send(sender, message)
             self._remember(sender, chosen)
@@ -52,11 +48,3 @@ class ConversationRelay:
         while len(self._told) > self._memory_size:
             self._told.popitem(last=False)
 
-
-def _language_in_payload(message: str) -> str | None:
-    if not message.startswith(_SET_LANGUAGE + "{"):
-        return None
-    try:
-        return normalize_language(json.loads(message[len(_SET_LANGUAGE):]).get("language"))
-    except (ValueError, AttributeError):
-        return None

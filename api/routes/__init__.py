@@ -1,7 +1,11 @@
 """The API's routers. Each feature adds its module here, one line each."""
 
 from api.routes import health
+from api.routes import telegram, whatsapp, widget
 
 ROUTERS = [
     health.router,
+    widget.router,
+    telegram.router,
+    whatsapp.router,
 ]

@@ -1,0 +1,170 @@
+"""WhatsApp bridge: webhook events in, bot turns, Graph API messages out; status notifications.
+
+Handlers only translate; the webhook route verifies the signature and hands the event to
+`handle_event` in a background task, so Meta gets its 200 at once.
+"""
+
+import logging
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from api.channels.bot_messages import language_in_payload, share_location_payload
+from api.channels.catalog import DEFAULT_LANGUAGE, Catalog, get_catalog, normalize_language
+from api.channels.errors import AssistantUnavailable, ChannelNotConfigured, GraphAPIError, OutsideServiceWindow
+from api.channels.mapping import reply_parts
+from api.channels.payloads import PayloadCodec
+from api.channels.rasa_client import sender_id
+from api.channels.relay import ConversationRelay
+from api.channels.whatsapp.events import Inbound, WebhookEvent, inbound_messages, status_updates
+from api.channels.whatsapp.graph import GraphClient
+from api.channels.whatsapp.render import WhatsAppRenderer
+from api.channels.whatsapp.store import ContactStore
+
+__all__ = ["SERVICE_WINDOW", "WhatsAppBridge", "language_for_number"]
+
+log = logging.getLogger(__name__)
+
+# Meta's customer-service window: free-form messages only within 24 h of the user's last message.
+SERVICE_WINDOW = timedelta(hours=24)
+_TEMPLATE_LANGUAGE = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en"}
+# Portugal and the other countries that write European Portuguese.
+_EUROPEAN_PORTUGUESE_PREFIXES = ("351", "244", "258", "238", "245", "239", "670")
+
+
+def language_for_number(wa_id: str) -> str:
+    """A first guess of the citizen's language from the phone number's country code."""
+    if wa_id.startswith("55"):
+        return "pt-BR"
+    if wa_id.startswith(_EUROPEAN_PORTUGUESE_PREFIXES):
+        return "pt-PT"
+    return "en"
+
+
+def _template_parameter(text: str) -> str:
+    # Template variables may not contain new lines, tabs or more than four consecutive spaces.
+    return re.sub(r"\s+", " ", text).strip()[:1024]
+
+
+class WhatsAppBridge:
+    def __init__(
+        self,
+        *,
+        relay: ConversationRelay,
+        graph: GraphClient | None,
+        store: ContactStore,
+        public_base_url: str,
+        status_template: str | None = None,
+        catalog: Catalog | None = None,
+        codec: PayloadCodec | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(tz=UTC),
+    ) -> None:
+        self.relay = relay
+        self.graph = graph
+        self.store = store
+        self.status_template = status_template
+        self.catalog = catalog or get_catalog()
+        self.codec = codec or PayloadCodec()
+        self.renderer = WhatsAppRenderer(catalog=self.catalog, codec=self.codec, public_base_url=public_base_url)
+        self.clock = clock
+
+    def language(self, wa_id: str) -> str:
+        return self.store.language(wa_id) or language_for_number(wa_id)
+
+    # ------------------------------------------------------------------ inbound
+    async def handle_event(self, payload: dict[str, Any]) -> None:
+        """Everything in one webhook delivery; never raises (it runs after the 200 was sent)."""
+        try:
+            event = WebhookEvent.model_validate(payload)
+        except ValidationError:
+            log.warning("WhatsApp webhook payload not understood; ignored")
+            return
+        for status in status_updates(event):
+            if status.status == "failed":
+                log.warning("WhatsApp message %s to %s failed: %s", status.message_id, status.recipient_id, status.errors)
+            else:
+                log.debug("WhatsApp message %s is %s", status.message_id, status.status)
+        for inbound in inbound_messages(event):
+            try:
+                await self.handle_message(inbound)
+            except Exception:  # one citizen's failure must not drop the others in the same delivery
+                log.exception("WhatsApp message %s could not be handled", inbound.message_id)
+
+    async def handle_message(self, inbound: Inbound) -> None:
+        if not self.store.first_delivery(inbound.message_id):
+            log.info("WhatsApp message %s was already handled (redelivery)", inbound.message_id)
+            return
+        self.store.record_inbound(inbound.wa_id, inbound.sent_at)
+        language = self.language(inbound.wa_id)
+        message = self._message_for_bot(inbound)
+        if message is None:
+            key = "common.unsupported_message" if inbound.kind == "unsupported" else "common.button_expired"
+            await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text(key, language)))
+            return
+        chosen = language_in_payload(message)
+        if chosen is not None:
+            self.store.set_language(inbound.wa_id, chosen)
+            language = chosen
+        try:
+            answer = await self.relay.ask(sender_id("whatsapp", inbound.wa_id), message, language=language)
+        except AssistantUnavailable:
+            await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text("common.unavailable", language)))
+            return
+        await self._send_all(inbound.wa_id, self.renderer.render(reply_parts(answer), language))
+
+    def _message_for_bot(self, inbound: Inbound) -> str | None:
+        if inbound.kind == "text":
+            return inbound.text
+        if inbound.kind == "reply":
+            return self.codec.decode(inbound.text or "")
+        if inbound.kind == "location":
+            return share_location_payload(inbound.latitude, inbound.longitude)
+        return None
+
+    async def _send_all(self, wa_id: str, messages: list[dict[str, Any]]) -> None:
+        if self.graph is None:
+            raise ChannelNotConfigured("WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID are needed to reply")
+        for message in messages:
+            try:
+                await self.graph.send(wa_id, message)
+            except GraphAPIError as exc:
+                # Later parts would read out of order without the earlier ones: stop this reply.
+                log.error("WhatsApp reply to %s not sent: %s %s", wa_id, exc, exc.body)
+                return
+
+    # ------------------------------------------------------------------ status notifications
+    def in_service_window(self, wa_id: str, *, now: datetime | None = None) -> bool:
+        last = self.store.last_inbound(wa_id)
+        return last is not None and (now or self.clock()) - last < SERVICE_WINDOW
+
+    async def notify_status(
+        self, wa_id: str, text: str, *, language: str | None = None, now: datetime | None = None
+    ) -> Literal["text", "template"]:
+        """Tell a citizen about their pre-application (e.g. approved).
+
+        Within 24 hours of their last message the text goes as it is; after that WhatsApp only
+        delivers the configured status template, with `text` as its one body variable.
+        Returns which of the two was sent; OutsideServiceWindow if no template is configured.
+        """
+        if self.graph is None:
+            raise ChannelNotConfigured("WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID are needed to notify")
+        language = normalize_language(language) or self.language(wa_id)
+        if self.in_service_window(wa_id, now=now):
+            for message in self.renderer.texts(text):
+                await self.graph.send(wa_id, message)
+            return "text"
+        if not self.status_template:
+            raise OutsideServiceWindow(
+                f"{wa_id} last wrote more than 24 hours ago and WHATSAPP_STATUS_TEMPLATE is not set"
+            )
+        template = {
+            "name": self.status_template,
+            "language": {"code": _TEMPLATE_LANGUAGE.get(language, _TEMPLATE_LANGUAGE[DEFAULT_LANGUAGE])},
+            "components": [{"type": "body", "parameters": [{"type": "text", "text": _template_parameter(text)}]}],
+        }
+        await self.graph.send(wa_id, {"type": "template", "template": template})
+        return "template"
+

@@ -1,0 +1,119 @@
+"""The website chat widget: demo page, widget files, its texts, and the chat proxy to Rasa.
+
+GET /                      demo page with the widget and its embed snippet
+GET /widget/widget.js      the widget (vanilla JS, no build step) — embed with a <script> tag
+GET /widget/widget.css     its styles (loaded by widget.js)
+GET /widget/messages.json  its texts in pt-BR, pt-PT and en, from api/channels/messages.yml
+POST /api/v1/chat          {"sender", "message", "language"?} -> {"messages": [Rasa REST messages]}
+
+The browser only ever talks to this API; Rasa's port stays private.
+"""
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
+
+from api.channels.catalog import DEFAULT_LANGUAGE, LANGUAGES, get_catalog, normalize_language
+from api.channels.errors import AssistantUnavailable
+from api.channels.rasa_client import sender_id
+from api.channels.runtime import WidgetRelayDep, WidgetSettingsDep, channels_lifespan
+
+router = APIRouter(tags=["widget"], lifespan=channels_lifespan)
+
+_API_DIR = Path(__file__).resolve().parents[1]
+_STATIC = _API_DIR / "static" / "widget"
+templates = Jinja2Templates(directory=_API_DIR / "templates")
+# Texts of the common section that the widget shows itself.
+_COMMON_FOR_WIDGET = (
+    "unavailable", "citations_heading", "places_heading", "place_distance", "place_radius",
+    "place_map_link", "share_location_button", "location_shared", "choose_option",
+)
+
+
+class ChatRequest(BaseModel):
+    # The browser's random conversation id; the proxy prefixes it, so a page can never write into a
+    # Telegram or WhatsApp conversation.
+    sender: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
+    message: Annotated[str, Field(min_length=1, max_length=2000)]
+    language: str | None = None
+
+
+def _cors_headers(request: Request, settings) -> dict[str, str]:
+    origin = request.headers.get("origin")
+    if not origin or not settings.origin_allowed(origin):
+        return {}
+    return {
+        "Access-Control-Allow-Origin": origin,
+        "Access-Control-Allow-Methods": "POST, OPTIONS",
+        "Access-Control-Allow-Headers": "Content-Type",
+        "Access-Control-Max-Age": "600",
+        "Vary": "Origin",
+    }
+
+
+def embed_snippet(base_url: str) -> str:
+    return (
+        f'<script src="{base_url}/widget/widget.js" defer\n'
+        '        data-language="pt-BR" data-open="false"></script>'
+    )
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def demo_page(request: Request) -> HTMLResponse:
+    base_url = str(request.base_url).rstrip("/")
+    language = normalize_language((request.headers.get("accept-language") or "").split(",")[0]) or DEFAULT_LANGUAGE
+    return templates.TemplateResponse(
+        request,
+        "widget/demo.html",
+        {"snippet": embed_snippet(base_url), "base_url": base_url, "language": language},
+    )
+
+
+@router.get("/widget/widget.js", include_in_schema=False)
+async def widget_js() -> FileResponse:
+    return FileResponse(_STATIC / "widget.js", media_type="text/javascript", headers={"Cache-Control": "public, max-age=300"})
+
+
+@router.get("/widget/widget.css", include_in_schema=False)
+async def widget_css() -> FileResponse:
+    return FileResponse(_STATIC / "widget.css", media_type="text/css", headers={"Cache-Control": "public, max-age=300"})
+
+
+@router.get("/widget/messages.json")
+async def widget_messages(request: Request, settings: WidgetSettingsDep) -> JSONResponse:
+    """The widget's own texts in every language (the bot's answers come from the bot)."""
+    catalog = get_catalog()
+    texts = {}
+    for language in LANGUAGES:
+        common = catalog.section("common", language)
+        texts[language] = {**{key: common[key] for key in _COMMON_FOR_WIDGET}, **catalog.section("widget", language)}
+    body = {
+        "default_language": DEFAULT_LANGUAGE,
+        "languages": {code: catalog.language_name(code) for code in LANGUAGES},
+        "texts": texts,
+    }
+    return JSONResponse(body, headers={"Cache-Control": "public, max-age=300", **_cors_headers(request, settings)})
+
+
+@router.options("/api/v1/chat", include_in_schema=False)
+async def chat_preflight(request: Request, settings: WidgetSettingsDep) -> Response:
+    return Response(status_code=204, headers=_cors_headers(request, settings))
+
+
+@router.post("/api/v1/chat")
+async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, settings: WidgetSettingsDep) -> JSONResponse:
+    """One turn of the website chat, relayed to Rasa's REST channel."""
+    language = normalize_language(body.language)
+    try:
+        answer = await relay.ask(sender_id("web", body.sender), body.message, language=language)
+    except AssistantUnavailable:
+        message = get_catalog().text("common.unavailable", language)
+        return JSONResponse({"error": "assistant_unavailable", "message": message}, status_code=503,
+                            headers=_cors_headers(request, settings))
+    messages = [m.model_dump(exclude_none=True, exclude_defaults=True) for m in answer]
+    return JSONResponse({"messages": messages}, headers=_cors_headers(request, settings))
+
