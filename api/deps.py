@@ -1,11 +1,45 @@
 """Dependency aliases shared by the routes (full-stack-fastapi-template style)."""
 
+from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, HTTPException, status
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
 
+from api.db import session_scope
+from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
 from api.settings import Settings, get_settings
 
-__all__ = ["SettingsDep"]
+__all__ = ["CurrentClerk", "PermitSettingsDep", "SessionDep", "SettingsDep", "get_current_clerk", "get_db"]
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+# ---------------------------------------------------------------- permits
+PermitSettingsDep = Annotated[PermitSettings, Depends(get_permit_settings)]
+
+
+def get_db(settings: PermitSettingsDep) -> Iterator[Session]:
+    yield from session_scope(settings.resolved_database_url, busy_timeout=settings.sqlite_busy_timeout)
+
+
+SessionDep = Annotated[Session, Depends(get_db)]
+
+_bearer = HTTPBearer(auto_error=False, description="A clerk's token (CLERK_ACCOUNTS)")
+
+
+def get_current_clerk(
+    settings: PermitSettingsDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> ClerkAccount:
+    account = settings.authenticate(credentials.credentials) if credentials else None
+    if account is None:
+        raise HTTPException(
+            status_code=status.HTTP_401_UNAUTHORIZED,
+            detail="a valid clerk token is required (Authorization: Bearer ...)",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    return account
+
+
+CurrentClerk = Annotated[ClerkAccount, Depends(get_current_clerk)]

@@ -2,10 +2,14 @@
 
 from api.routes import health
 from api.routes import telegram, whatsapp, widget
+from api.routes import clerk, preapplications
 
 ROUTERS = [
     health.router,
     widget.router,
     telegram.router,
     whatsapp.router,
+    preapplications.router,
+    clerk.router,
+    clerk.pages,
 ]

@@ -1,0 +1,82 @@
+"""Citizens' side of permit pre-applications: submit (from the chat), follow, erase.
+
+    POST   /api/v1/preapplications                          submit; Idempotency-Key makes retries safe
+    GET    /api/v1/preapplications/{protocol}               status, with X-Access-Code
+    DELETE /api/v1/preapplications/{protocol}/personal-data erase my personal data, with X-Access-Code
+
+The access code travels in a header, never in the URL, so it cannot end up in an access log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated
+
+from fastapi import APIRouter, FastAPI, Header, Response, status
+from starlette.concurrency import run_in_threadpool
+
+from api.db import get_engine
+from api.deps import PermitSettingsDep, SessionDep
+from api.permits import repository
+from api.permits.http import permit_errors
+from api.permits.schemas import ErasureReceipt, PreapplicationCitizenView, PreapplicationCreate, PreapplicationReceipt
+from api.permits.settings import get_permit_settings
+
+
+@asynccontextmanager
+async def migrate_on_start(app: FastAPI) -> AsyncIterator[None]:
+    """Bring the permit tables to the latest migration before the first request is served."""
+    settings = app.dependency_overrides.get(get_permit_settings, get_permit_settings)()
+    await run_in_threadpool(get_engine, settings.resolved_database_url, busy_timeout=settings.sqlite_busy_timeout)
+    yield
+
+
+router = APIRouter(prefix="/api/v1/preapplications", tags=["preapplications"], lifespan=migrate_on_start)
+
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        min_length=16,
+        max_length=255,
+        description="A fresh random value (a UUID) per pre-application; send the same one when retrying",
+    ),
+]
+AccessCode = Annotated[str, Header(alias="X-Access-Code", min_length=4, max_length=40)]
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=PreapplicationReceipt)
+def submit_preapplication(
+    payload: PreapplicationCreate,
+    session: SessionDep,
+    settings: PermitSettingsDep,
+    response: Response,
+    idempotency_key: IdempotencyKey = None,
+) -> PreapplicationReceipt:
+    """Store a pre-application made with the applicant's consent; answer its protocol and access code.
+
+    A retry with the same Idempotency-Key and body gets the same answer (and the header
+    `Idempotent-Replayed: true`); the same key with another body is refused with 422.
+    """
+    with permit_errors():
+        receipt, replayed = repository.submit_preapplication(
+            session, payload=payload, idempotency_key=idempotency_key, secret_key=settings.permits_secret_key
+        )
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return receipt
+
+
+@router.get("/{protocol}", response_model=PreapplicationCitizenView)
+def read_preapplication(protocol: str, access_code: AccessCode, session: SessionDep) -> PreapplicationCitizenView:
+    """The status of a pre-application for its applicant (what the chat's status query shows)."""
+    with permit_errors():
+        return repository.citizen_view(session, protocol=protocol, access_code=access_code)
+
+
+@router.delete("/{protocol}/personal-data", response_model=ErasureReceipt)
+def erase_my_personal_data(protocol: str, access_code: AccessCode, session: SessionDep) -> ErasureReceipt:
+    """Erase the applicant's personal data; the case number, its status and its history remain."""
+    with permit_errors():
+        case = repository.erase_by_citizen(session, protocol=protocol, access_code=access_code)
+    return ErasureReceipt(protocol=case.protocol, erased_at=case.erased_at)
