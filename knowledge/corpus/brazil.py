@@ -143,7 +143,14 @@ class BrazilianParser:
     def _open(self, draft: Draft, rest: str) -> None:
         if rest:
             draft.lines.append(rest)
+        self._close_heading()
         self.current = draft
+
+    def _close_heading(self) -> None:
+        pending = self.pending_heading
+        if pending is not None and not pending.heading:
+            pending.annotate(AnnotationKind.source_defect,
+                             "Printed without a heading (the line after it is already the next unit).")
         self.pending_heading = None
 
     def _attach(self, draft: Draft) -> Draft:
@@ -168,6 +175,7 @@ class BrazilianParser:
             number = str(value)
         if self.phase == "preamble" and kind is not UnitKind.titulo and kind is not UnitKind.capitulo:
             return False
+        self._close_heading()
         level = _LEVEL[kind]
         while self.stack and _LEVEL[self.stack[-1].kind] >= level:
             self.stack.pop()
@@ -290,7 +298,10 @@ class BrazilianParser:
         siblings = [c for c in container.children if c.kind is UnitKind.inciso]
         expected = (roman_to_int(siblings[-1].number or "") or 0) + 1 if siblings else 1
         value = self.layout.read_roman(m.group("num"), expected)
-        if value is None or (value != expected and not (value == expected - 1 and siblings)):
+        gap = False
+        if value is not None and value > expected and siblings and self._ends_a_clause():
+            gap = True  # lines lost in the copy (Lajes art. 22 goes from inciso V to VIII)
+        elif value is None or (value != expected and not (value == expected - 1 and siblings)):
             if value is not None:
                 self.body.rejected_markers.append(line)
             return False
@@ -302,9 +313,18 @@ class BrazilianParser:
                            "(the next in sequence).", quote=m.group("num"))
             draft.printed_marker = draft.marker
             draft.marker = f"{int_to_roman(value)} -"
+        if gap:
+            missing = ", ".join(int_to_roman(v) for v in range(expected, value))
+            draft.annotate(AnnotationKind.source_defect,
+                           f"Inciso(s) {missing} are not in the copy we have: the text goes from "
+                           f"{int_to_roman(expected - 1)} to {int_to_roman(value)}.")
         self.inciso, self.alinea = draft, None
         self._open(draft, m.group("rest").strip())
         return True
+
+    def _ends_a_clause(self) -> bool:
+        tail = self.current.lines[-1] if self.current and self.current.lines else ""
+        return bool(re.search(r"[.;:]\s*$", tail))
 
     def _alinea(self, line: str) -> bool:
         container = self.inciso or self.paragraph or self.article
