@@ -3,6 +3,7 @@
 from api.routes import health
 from api.routes import telegram, whatsapp, widget
 from api.routes import clerk, preapplications
+from api.routes import faq, norms, search
 
 ROUTERS = [
     health.router,
@@ -12,4 +13,7 @@ ROUTERS = [
     preapplications.router,
     clerk.router,
     clerk.pages,
+    norms.router,
+    search.router,
+    faq.router,
 ]

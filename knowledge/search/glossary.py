@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from knowledge.search.text import tokens
 
-__all__ = ["Concept", "Glossary", "load_glossary", "load_stopwords"]
+__all__ = ["Concept", "Glossary", "UniqueKeyLoader", "load_glossary", "load_stopwords"]
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
+class UniqueKeyLoader(yaml.SafeLoader):
     """A YAML loader that refuses a mapping with the same key twice (a silently lost concept)."""
 
 
@@ -31,7 +31,7 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
     return yaml.SafeLoader.construct_mapping(loader, node, deep)
 
 
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 class Concept(BaseModel):
@@ -107,7 +107,7 @@ class Glossary:
 @lru_cache
 def load_glossary() -> Glossary:
     text = resources.files("knowledge.search").joinpath("glossary.yml").read_text(encoding="utf-8")
-    data = _GlossaryFile.model_validate(yaml.load(text, Loader=_UniqueKeyLoader))  # noqa: S506 (safe loader subclass)
+    data = _GlossaryFile.model_validate(yaml.load(text, Loader=UniqueKeyLoader))  # noqa: S506 (safe loader subclass)
     return Glossary(data.concepts, data.spellings)
 
 
