@@ -1,14 +1,18 @@
 """Permit pre-applications from the chat: starting one, and the status of one already sent."""
 
+import re
 from typing import Any
+
+import httpx
 
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.answer import answer_question
 from actions.conversation import Turn
+from actions.settings import get_settings
 
-__all__ = ["ActionRequestPermit"]
+__all__ = ["ActionRequestPermit", "ActionCheckStatus"]
 
 
 class ActionRequestPermit(Action):
@@ -21,4 +25,49 @@ class ActionRequestPermit(Action):
         turn = Turn(dispatcher, tracker)
         turn.intent_override = "ask_documents"
         answer_question(turn)
+        return turn.events
+
+
+_PROTOCOL = re.compile(r"\b([A-Z]{3}-\d{4}-\d{6})\b", re.IGNORECASE)
+
+
+def _protocol_and_code(turn: Turn) -> tuple[str | None, str | None]:
+    """The protocol and access code, from entities or from the text ("status PON-2026-000123 K7Q2-9XJM")."""
+    text = turn.tracker.latest_message.get("text") or ""
+    protocol = turn.entity("protocol")
+    if not protocol:
+        match = _PROTOCOL.search(text)
+        protocol = match.group(1) if match else None
+    code = turn.entity("access_code")
+    if protocol and not code:
+        rest = text[text.upper().find(protocol.upper()) + len(protocol):].split()
+        code = rest[0].strip(".,;") if rest else None
+    return (protocol.upper() if protocol else None), code
+
+
+class ActionCheckStatus(Action):
+    """The status a clerk set, for the citizen holding protocol + access code (any conversation)."""
+
+    def name(self) -> str:
+        return "action_check_status"
+
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        protocol, code = _protocol_and_code(turn)
+        if not protocol or not code:
+            turn.say("status.ask_protocol_and_code")
+            return turn.events
+        try:
+            response = httpx.get(f"{get_settings().api_url}/api/v1/preapplications/{protocol}",
+                                 headers={"X-Access-Code": code}, timeout=10)
+        except httpx.HTTPError:
+            turn.say("status.unavailable")
+            return turn.events
+        if response.status_code != 200:
+            # Not found and wrong code look the same, so a protocol cannot be probed without its code.
+            turn.say("status.not_found", protocol=protocol)
+            return turn.events
+        case = response.json()
+        turn.say("status.answer", protocol=protocol, status=case["status"], reason=case.get("status_reason"),
+                 updated=case["updated_at"][:10])
         return turn.events
