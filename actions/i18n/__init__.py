@@ -31,10 +31,17 @@ def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
 
 @lru_cache
 def catalogue(language: str) -> dict[str, str]:
-    with open(_DIR / f"{language}.yml", encoding="utf-8") as fh:
-        data = yaml.safe_load(fh) or {}
+    """All sentences of a language: `<language>.yml` plus one `<feature>.<language>.yml` per feature
+    (e.g. permits.pt-BR.yml), so that features keep their words apart; a key defined twice is an error."""
     flat: dict[str, str] = {}
-    _flatten("", data, flat)
+    for path in [_DIR / f"{language}.yml", *sorted(_DIR.glob(f"*.{language}.yml"))]:
+        with open(path, encoding="utf-8") as fh:
+            part: dict[str, str] = {}
+            _flatten("", yaml.safe_load(fh) or {}, part)
+        clash = flat.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{path.name} redefines {sorted(clash)}")
+        flat.update(part)
     return flat
 
 
