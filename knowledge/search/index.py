@@ -43,6 +43,11 @@ OCR_CONFUSIONS = frozenset(
 # body: a section called "Das bancas de jornais" says what every article in it is about.
 _HEADING_WEIGHT = 2.0
 _BODY_WEIGHT = 1.0
+_ASKED_WEIGHT = 2
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))
 
 
 @dataclass(frozen=True)
@@ -52,11 +57,20 @@ class QueryPlan:
     words: tuple[str, ...]
     corrections: dict[str, str] = field(default_factory=dict)
     concepts: tuple[str, ...] = ()
-    terms: tuple[str, ...] = ()  # the stems searched for
+    asked: tuple[str, ...] = ()  # stems of the question's own words
+    added: tuple[str, ...] = ()  # stems the glossary added
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        return (*self.asked, *self.added)
 
     @property
     def fts_query(self) -> str:
-        return " OR ".join(f'"{term}"' for term in self.terms)
+        # FTS5's BM25 adds up one score per query phrase, so a stem written twice counts twice: the
+        # citizen's own words weigh double against the words the glossary brought in, which
+        # otherwise drown a precise question ("trailer ... som") in a concept's synonyms.
+        phrases = [f'"{t}"' for t in self.asked for _ in range(_ASKED_WEIGHT)] + [f'"{t}"' for t in self.added]
+        return " OR ".join(phrases)
 
 
 class SearchIndex:
@@ -95,7 +109,10 @@ class SearchIndex:
             heading = repaired(p, heading_words_of[p.unit_id])
             vocabulary.update(body)
             vocabulary.update(heading)
-            rows.append((self._stems(heading), self._stems(body), p.unit_id, p.norm_id, p.jurisdiction))
+            heading_stems = self._stems(heading)
+            rows.append((heading_stems, self._stems(body), p.unit_id, p.norm_id, p.jurisdiction))
+            for part in p.parts:
+                rows.append((heading_stems, self._stems(repaired(p, tokens(part))), p.unit_id, p.norm_id, p.jurisdiction))
         self._db.executemany(
             "INSERT INTO passage (heading, body, unit_id, norm_id, jurisdiction) VALUES (?, ?, ?, ?, ?)",
             rows,
@@ -130,14 +147,9 @@ class SearchIndex:
                 corrections[word] = fixed
             corrected.append(fixed)
         concepts, added = self._glossary.expand(corrected)
-        terms: list[str] = []
-        for word in (*corrected, *added):
-            if word in self._stopwords:
-                continue
-            term = stem(word)
-            if term not in terms:
-                terms.append(term)
-        return QueryPlan(tuple(words), corrections, tuple(concepts), tuple(terms))
+        asked = _unique(stem(w) for w in corrected if w not in self._stopwords)
+        extra = _unique(stem(w) for w in added if w not in self._stopwords and stem(w) not in asked)
+        return QueryPlan(tuple(words), corrections, tuple(concepts), tuple(asked), tuple(extra))
 
     def _correct(self, word: str) -> str:
         """The corpus word a mistyped question word most likely meant; the word itself if known."""
@@ -167,17 +179,21 @@ class SearchIndex:
         plan = self.plan(query)
         if not plan.terms or limit <= 0:
             return []
-        sql = (
-            "SELECT unit_id, bm25(passage, ?, ?) AS rank FROM passage WHERE passage MATCH ?"
-        )
+        # Each article is scored by its best row (the whole article or one of its parts). The CTE is
+        # materialised because SQLite refuses bm25() inside an aggregate over a flattened subquery.
+        where = "passage MATCH ?"
         params: list[object] = [_HEADING_WEIGHT, _BODY_WEIGHT, plan.fts_query]
         if jurisdiction is not None:
-            sql += " AND jurisdiction = ?"
+            where += " AND jurisdiction = ?"
             params.append(jurisdiction)
         if norm_id is not None:
-            sql += " AND norm_id = ?"
+            where += " AND norm_id = ?"
             params.append(norm_id)
-        sql += " ORDER BY rank LIMIT ?"
+        sql = (
+            "WITH scored AS MATERIALIZED ("
+            f"SELECT unit_id, bm25(passage, ?, ?) AS rank FROM passage WHERE {where}) "
+            "SELECT unit_id, min(rank) AS best FROM scored GROUP BY unit_id ORDER BY best, unit_id LIMIT ?"
+        )
         params.append(limit)
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()

@@ -32,6 +32,9 @@ class Passage(BaseModel):
     hierarchy: tuple[str, ...]  # "Título II – Do uso e da ocupação…", "Capítulo I – …", outermost first
     text: str  # the article and all its parts, in force
     ocr: bool  # the norm is an OCR reading of a scan (search repairs its words, see index.py)
+    # Pieces of a long article (caput + one paragraph or inciso; one row of an annex's table), also
+    # indexed: BM25 penalises length, and an answer often sits in one inciso of a long article.
+    parts: tuple[str, ...] = ()
 
 
 def is_ocr_norm(norm: Norm) -> bool:
@@ -69,7 +72,24 @@ def passages(corpus: Corpus) -> Iterator[Passage]:
                 ),
                 text=text,
                 ocr=ocr,
+                parts=_parts(corpus, unit),
             )
+
+
+def _parts(corpus: Corpus, unit: Unit) -> tuple[str, ...]:
+    children = [c for c in corpus.children(unit.id) if c.in_force]
+    if len(children) < 2:
+        return ()
+    lead = unit.heading or "" if unit.kind is UnitKind.anexo else unit.text
+    group = ""
+    parts = []
+    for child in children:
+        if child.kind is UnitKind.table_group:
+            group = child.text
+            continue
+        context = f"{lead} {group}".strip()
+        parts.append(f"{context} {corpus.full_text(child.id)}".strip())
+    return tuple(parts)
 
 
 def _is_passage(corpus: Corpus, unit: Unit) -> bool:

@@ -24,8 +24,9 @@ WORD_RE = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿ]+")
 
 _stemmer = snowballstemmer.stemmer("portuguese")
 
-# Folded endings the Snowball stemmer would not strip without their accents: -ções/-ção, -ões/-ão.
-_FOLDED_ENDINGS = (("coes", "cao"), ("soes", "sao"), ("oes", "ao"), ("aes", "ao"))
+# Folded endings the Snowball stemmer only recognises with their accents: "sinalizacao" must stem
+# like "sinalização", "embarcacoes" like "embarcações". The accent is put back, then stemmed.
+_FOLDED_ENDINGS = (("coes", "ções"), ("cao", "ção"), ("oes", "ões"), ("aes", "ães"), ("ao", "ão"))
 
 
 def fold(text: str) -> str:
@@ -49,8 +50,8 @@ def stem(word: str) -> str:
     """The stem of one folded word; digits and very short words are kept as they are."""
     if len(word) <= 3 or not word.isalpha():
         return word
-    for ending, replacement in _FOLDED_ENDINGS:
+    for ending, accented in _FOLDED_ENDINGS:
         if word.endswith(ending) and len(word) > len(ending) + 2:
-            word = word[: -len(ending)] + replacement
+            word = word[: -len(ending)] + accented
             break
-    return _stemmer.stemWord(word)
+    return fold(_stemmer.stemWord(word))
