@@ -355,7 +355,7 @@ def evaluate(
     chosen: list[tuple[NormData, RegimeData]] = []
     undecided: list[tuple[NormData, RegimeData]] = []
     for n, r in candidates:
-        results = [check(c, facts) for c in r.applies_when]
+        results = [check(c, {**r.implies, **facts}) for c in r.applies_when]
         if all(x is True for x in results):
             chosen.append((n, r))
         elif not any(x is False for x in results):
@@ -373,7 +373,7 @@ def evaluate(
     seen: set[str] = set()
     for n, r in undecided:
         for c in r.applies_when:
-            if check(c, facts) is None and c.fact not in seen:
+            if check(c, {**r.implies, **facts}) is None and c.fact not in seen:
                 seen.add(c.fact)
                 selectors.append(_missing(reg, c.fact, cites(n.norm, c.cite)))
     first = decisions[0]
@@ -399,6 +399,7 @@ def _decide(
     loc: _places.Location | None,
 ) -> Decision:
     d = _Day(norm, day)
+    facts = {**regime.implies, **facts}
     reasons: list[str] = []
     missing: list[MissingFact] = []
     uncertain: list[str] = d.uncertain(regime)
@@ -623,7 +624,8 @@ def apply_exemptions(
     out: list[Exemption] = []
     missing: dict[str, MissingFact] = {}
     uncertain: list[str] = []
-    fee_ids = {f.id for f in fees}
+    # By default an exemption waives the licence fees themselves, not charges set as a share of them.
+    fee_ids = {f.id for f in fees if f.percent_of_licence_fee is None}
     for eid in ids:
         e = norm.exemptions[eid]
         if not d.valid(e):

@@ -12,7 +12,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
     "REQUIRED_LANGS",
@@ -79,6 +79,10 @@ def parse_decimal(raw: str | int | float | Decimal) -> Decimal:
     return Decimal(text)
 
 
+# A figure as the law prints it ("4,00", "12.000,00") or as a YAML number.
+LawDecimal = Annotated[Decimal, BeforeValidator(parse_decimal)]
+
+
 class CiteData(_Strict):
     unit: str
     label: str | None = None
@@ -126,7 +130,7 @@ class NoteData(_Dated):
 
 
 class AmountData(_Strict):
-    value: Decimal
+    value: LawDecimal
     unit: str
 
     @field_validator("value", mode="before")
@@ -154,14 +158,14 @@ class FeeData(_Cited, _Dated):
     # The fee row applies only when these facts hold (e.g. selling on the sand, without a vehicle).
     when: list[Condition] = Field(default_factory=list)
     # A charge set as a share of the licence fee (e.g. 50% for a second badge).
-    percent_of_licence_fee: Decimal | None = None
+    percent_of_licence_fee: LawDecimal | None = None
     amount: AmountData | None = None
     per: str | None = None
     applies: str | None = None
     category: str | None = None
     product: str | None = None
     sector: str | None = None
-    discount_percent: Decimal | None = None
+    discount_percent: LawDecimal | None = None
     deferred_to: TextData | None = None
     note: TextData | None = None
 
@@ -179,20 +183,20 @@ class FeeData(_Cited, _Dated):
 
 class ProceedsShare(_Strict):
     code: str  # who receives it: notice_issuer | instructing_entity | state ...
-    percent: Decimal
+    percent: LawDecimal
 
 
 class PenaltyData(_Cited, _Dated):
     grade: str | None = None
     # Portugal's RAMT doubles the limits of every coima for legal persons (pessoas colectivas).
-    legal_person_multiplier: Decimal | None = None
+    legal_person_multiplier: LawDecimal | None = None
     proceeds: list[ProceedsShare] = Field(default_factory=list)
     amount: AmountData | None = None
     amount_max: AmountData | None = None
     suspension_days: int | None = None
     cancellation: bool = False
     seizure: bool = False
-    repeat_multiplier: Decimal | None = None
+    repeat_multiplier: LawDecimal | None = None
     offences: list[NoteData] = Field(default_factory=list)
     text: TextData | None = None
 
@@ -210,8 +214,8 @@ class AreaData(_Cited):
     crs: str | None = None  # EPSG code of the printed coordinates, e.g. "EPSG:31983"
     # Bertioga's decree prints the easting under NORTE and the northing under ESTE.
     labels_swapped: bool = False
-    radius_m: Decimal | None = None
-    width_m: Decimal | None = None
+    radius_m: LawDecimal | None = None
+    width_m: LawDecimal | None = None
     text: TextData | None = None
     points: list[PointData] = Field(default_factory=list)
 
@@ -232,7 +236,7 @@ class HoursData(_Cited, _Dated):
 
 class DistanceData(_Cited):
     code: str
-    metres: Decimal
+    metres: LawDecimal
     # A fact the applicant states (e.g. distance from the surf line) that must respect `metres`.
     fact: str | None = None
     op: Literal["ge", "le"] = "ge"
@@ -250,7 +254,7 @@ class FactCheck(Condition):
 
 class PlaceRequirement(_Cited):
     areas: list[str] = Field(min_length=1)
-    radius_m: Decimal
+    radius_m: LawDecimal
 
 
 class FieldSpec(_Strict):
@@ -278,7 +282,7 @@ class ExemptionData(_Cited, _Dated):
     """A reduction of, or exemption from, fees, granted when any of the conditions holds."""
 
     any_of: list[Condition] = Field(min_length=1)
-    discount_percent: Decimal
+    discount_percent: LawDecimal
     fees: list[str] = Field(default_factory=list)  # empty: every fee of the regime
     proof: list[str] = Field(default_factory=list)  # document ids
     text: TextData
@@ -301,6 +305,9 @@ class RegimeData(_Cited, _Dated):
     id: str
     outcome: Literal["allowed", "needs_permit", "not_allowed"]
     permit: str | None = None
+    # Facts that the activity itself implies here (a beach food vendor sells food on the sand);
+    # they fill in only what the applicant did not state.
+    implies: dict[str, Any] = Field(default_factory=dict)
     # Facts that pick this regime among several (e.g. the kind of vendor); missing → unknown.
     applies_when: list[FactCheck] = Field(default_factory=list)
     # Facts the citizen must satisfy; missing → unknown, failing → not_allowed.
