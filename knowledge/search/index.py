@@ -153,7 +153,8 @@ class SearchIndex:
 
     def _correct(self, word: str) -> str:
         """The corpus word a mistyped question word most likely meant; the word itself if known."""
-        if word in self._known or len(word) < 5 or not word.isalpha() or stem(word) in self._stem_vocabulary:
+        # Short words are left alone: at one edit, most short Portuguese words are another word.
+        if word in self._known or len(word) < 6 or not word.isalpha() or stem(word) in self._stem_vocabulary:
             return word
         max_edits = 1 if len(word) < 8 else 2
         found = process.extract(
