@@ -34,9 +34,12 @@ def make_snippet(
         if key > best_key:
             best_start, best_key = start, key
     # Start a little before the first matched word, so the sentence reads.
-    first_hit = next((i for i in range(best_start, min(best_start + size, len(spans))) if hit[i]), best_start)
+    in_window = [i for i in range(best_start, min(best_start + size, len(spans))) if hit[i]]
+    first_hit = in_window[0] if in_window else best_start
+    last_hit = in_window[-1] if in_window else best_start
     start = max(0, min(best_start, first_hit - 6))
-    end = min(len(spans), start + size)
+    # ...and end a little after the last one, even if that makes the excerpt a few words longer.
+    end = min(len(spans), max(start + size, last_hit + 4))
     char_start, char_end = spans[start][0], spans[end - 1][1]
     prefix = _ELLIPSIS + " " if char_start > 0 else ""
     suffix = " " + _ELLIPSIS if char_end < len(text.rstrip()) else ""
