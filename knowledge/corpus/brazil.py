@@ -47,7 +47,8 @@ def int_to_roman(value: int) -> str:
 
 STRUCTURAL_RE = re.compile(
     r"^(?P<kind>T[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+"
-    r"(?P<num>[IVXLC|l1]+|[ÚU]NIC[OA])(?![A-Za-zÀ-ú])\.?\s*(?:[-–—:.]\s*)?(?P<rest>.*)$",
+    r"(?P<num>[IVXLC|l1\[\]{}!\\]+|[ÚU]NIC[OA])(?:-(?P<suf>[A-Z])(?![A-Za-zÀ-ú]))?(?![A-Za-zÀ-ú])"
+    r"\.?\s*(?:[-–—:.]\s*)?(?P<rest>.*)$",
     re.IGNORECASE,
 )
 ARTICLE_RE = re.compile(
@@ -56,7 +57,7 @@ ARTICLE_RE = re.compile(
 )
 PARAGRAPH_RE = re.compile(r"^§\s*(?P<num>\d+)\s*(?:º|°|o(?![a-zà-ú]))?\s*(?:[-–—.]\s*)?(?P<rest>.*)$")
 SOLE_PARAGRAPH_RE = re.compile(r"^Par[áa]grafo\s+[úu]nico\s*(?:[-–—.:]\s*)*(?P<rest>.*)$", re.IGNORECASE)
-INCISO_RE = re.compile(r"^(?P<num>[IVXLC|l1]+)\s*[-–—]\s*(?P<rest>.*)$")
+INCISO_RE = re.compile(r"^(?P<num>[IVXLC|l1\[\]!]+)\s*[-–—]\s*(?P<rest>.*)$")
 ALINEA_RE = re.compile(r"^(?P<num>[a-z])\)\s*(?P<rest>.*)$")
 
 _LEVEL = {UnitKind.titulo: 0, UnitKind.capitulo: 1, UnitKind.secao: 2, UnitKind.subsecao: 3}
@@ -84,6 +85,7 @@ class Layout:
     read_roman: RomanReader = exact_roman  # how to read an inciso/título numeral
     article_gaps: frozenset[int] = frozenset()  # article numbers that may follow a gap
     lenient_articles: bool = False  # accept any next-higher article number (annotated as a gap)
+    repeated_numerals: frozenset[str] = frozenset()  # marker lines the law itself numbers twice
 
 
 @dataclass
@@ -169,7 +171,17 @@ class BrazilianParser:
         if _fold(token) in ("unico", "unica"):
             number = "unico"
         else:
-            value = self.layout.read_roman(token, self._expected_structural(kind))
+            expected = self._expected_structural(kind)
+            exact = roman_to_int(token)
+            # A clean numeral equal to the previous one is the law numbering twice (Pontal and Lajes
+            # "TÍTULO V", Igarapava "Capítulo VI"), not an OCR slip; it keeps its printed number.
+            # With OCR'd numerals a repeated reading is usually a lost "I", so there only the
+            # repetitions listed in the layout (checked against the rest of the sequence) count.
+            repeat_ok = self.layout.read_roman is exact_roman or line in self.layout.repeated_numerals
+            if exact is not None and (m.group("suf") or (exact == expected - 1 and repeat_ok)):
+                value = exact  # "SEÇÃO VI-A" comes after VI and keeps its number
+            else:
+                value = self.layout.read_roman(token, expected)
             if value is None:
                 return False
             number = str(value)
@@ -180,10 +192,13 @@ class BrazilianParser:
         while self.stack and _LEVEL[self.stack[-1].kind] >= level:
             self.stack.pop()
         roman = number if number == "unico" else _roman_of(number)
+        if m.group("suf"):
+            roman = f"{roman}-{m.group('suf')}"  # "SEÇÃO VI-A", inserted between VI and VII
         draft = Draft(kind=kind, number=roman.lower() if roman != "unico" else "unico",
                       marker=line[: m.start("rest")].strip(" -–—:.") if m.group("rest") else line.strip())
         siblings = self._siblings_at(kind)
-        if number != "unico" and any(c.kind is kind and c.value == int(number) for c in siblings):
+        if number != "unico" and not m.group("suf") and any(
+                c.kind is kind and c.value == int(number) for c in siblings):
             # Pontal prints "TÍTULO V" twice; the second keeps its printed number in the label.
             draft.slug = f"{draft.segment()}-2"
             draft.annotate(AnnotationKind.known_error,
@@ -224,12 +239,15 @@ class BrazilianParser:
             return False
         num = int(m.group("num"))
         suffix = m.group("suf")
+        rest_override: str | None = None
         expected = self.last_article + 1
         gap = False
         if suffix and num == self.last_article:
             number = f"{num}-{suffix.lower()}"
         elif num == expected:
             number = str(num)
+            if suffix:  # "Art. 7°- A licença …": the letter is the first word, not a suffix
+                rest_override = line[m.start("suf"):]
         elif num == self.last_article and self.article is not None:
             number = str(num)  # printed twice: an amended wording, merged into versions later
         elif num > expected and (num in self.layout.article_gaps or self.layout.lenient_articles):
@@ -238,7 +256,8 @@ class BrazilianParser:
             self.body.rejected_markers.append(line)
             return False
         self.phase = "body"
-        draft = Draft(kind=UnitKind.artigo, number=number, marker=line[: m.start("rest")].strip())
+        cut = m.start("suf") if rest_override is not None else m.start("rest")
+        draft = Draft(kind=UnitKind.artigo, number=number, marker=line[:cut].strip())
         if gap:
             draft.annotate(
                 AnnotationKind.source_defect,
@@ -248,11 +267,13 @@ class BrazilianParser:
         self._attach(draft)
         self.last_article = num
         self.article, self.paragraph, self.inciso, self.alinea = draft, None, None, None
-        self._open(draft, m.group("rest").strip())
+        self._open(draft, (rest_override if rest_override is not None else m.group("rest")).strip())
         return True
 
     def _paragraph(self, line: str) -> bool:
         if self.article is None:
+            return False
+        if not (line.startswith("§") or line[:1] in "Pp"):
             return False
         m = SOLE_PARAGRAPH_RE.match(line)
         paragraphs = [c for c in self.article.children if c.kind is UnitKind.paragrafo]

@@ -16,7 +16,7 @@ FURNITURE = {
     "portal disclaimer": re.compile(r"Este texto não substitui o original"),
     "portal name": re.compile(r"LeisMunicipais", re.IGNORECASE),
     "lajes footer": re.compile(r"TELEFONE: \(84\)|3532-2627|FAX: 3532"),
-    "igarapava page header": re.compile(r"Prefeitura Municipal\s+De Igarapava|PREFEITO MUNICIPAL"),
+    "igarapava page header": re.compile(r"Prefeitura Municipal\s+De I|PREFEITO MUNICIPAL|COMPLEMENTAR N° 057, DE 07"),
     "fls stamp": re.compile(r"\bFLS\s*[:.]", re.IGNORECASE),
     "line-join mark": re.compile("\ufffe"),
 }
@@ -39,7 +39,8 @@ def test_cleaning_only_drops_whole_furniture_lines(meta):
     """Kept lines + removed lines = every non-blank line of the seed, in order."""
     text = seed_text(meta)
     parsed = parser_for(meta["parser"])(meta["id"], text)
-    removed = {line for _, line in parsed.cleaned.removed}
+    # "edit:" entries record a change inside a kept line (a list counter, an OCR margin mark).
+    removed = {line for name, line in parsed.cleaned.removed if not name.startswith("edit:")}
     seed_lines = [ln.strip().replace("\ufffe", "-") for ln in text.split("\n") if ln.strip()]
     kept_again = [ln for ln in seed_lines if ln not in removed]
     assert len(kept_again) == len(parsed.cleaned.lines)

@@ -18,7 +18,7 @@ NORM_IDS = {
 
 ROMAN = r"[ivxlc]+"
 SEGMENT = re.compile(
-    rf"(tit|cap|sec|subsec)-(?:{ROMAN}|unico)(?:-2)?"
+    rf"(tit|cap|sec|subsec)-(?:{ROMAN}|unico)(?:-2|-[a-z])?"
     r"|art-\d+(?:-[a-z])?|par-(?:\d+|unico)|inc-[IVXLC]+|ali-[a-z]|item-\d+|num-\d+"
     rf"|anexo-(?:{ROMAN}|unico)|item-\d{{2}}\.\d{{2}}\.\d{{2}}(?:-\d+)?|nota-\d+|redacao-original|ramt"
 )

@@ -83,7 +83,7 @@ def _clean(text: str) -> CleanedText:
             continue
         m = LIST_COUNTER.match(stripped)
         if m:
-            removed.append(("list_counter", m.group(0).strip()))
+            removed.append(("edit:list_counter", m.group(0).strip()))
             stripped = stripped[m.end():]
         lines.append(stripped)
     return CleanedText(lines, removed)
