@@ -28,7 +28,7 @@ _NOT_GAO = r"(?<!\b[oó]r)(?<!\b[Oó]r)(?<!dra)(?<!pre)"
 
 RULES: list[OcrRule] = [
     # "-ções": relagées, atribuicdes, reparticbes, demoligbes, construgcdes, disposi¢cbes, disposigoes
-    _r("ções", r"(?<=[a-zà-ú])(?:gc|cg|¢c|c¢|¢|ç|c|g)(?:ée|de|be|dé|bé|oe|óe|õe|6e)s\b", "ções"),
+    _r("ções", r"(?<=[a-zà-ú])(?<!\bbal)(?<!\bfal)(?:gc|cg|¢c|c¢|¢|ç|c|g)(?:ée|de|be|dé|bé|oe|óe|õe|6e)s\b", "ções"),
     # "-ção": cassacdo, Manutengao, destinacgé o, informacéao, locomocédo, fiscalizagdo, acgao
     _r("ção", _NOT_GAO + r"(?<=[a-zà-ú])(?:gc|cg|¢c|c¢|¢|ç|c|g)(?:éa|éd|é |é|d|a|á|ã)o\b", "ção"),
     _r("ção", r"(?<=[A-ZÀ-Ú])(?:GC|CG|G)(?:A|Ã)O\b", "ÇÃO"),
@@ -50,13 +50,15 @@ RULES: list[OcrRule] = [
     _r("que", r"\bqualguer\b", "qualquer"),
     _r("ó", r"\b6(?=[a-zà-ú]{2,})", "ó"),
     _r("o", r"(?<=[a-z,]) 0 (?=[A-Z][a-z])", " o "),
-    # square metres: "0,5 m? (meio metro quadrado)", "40m2 (quarenta metros quadrados)"
-    _r("m²", r"(?<=\d)(\s?)m[?2](?=\s*\([^)]*quadrad)", r"\1m²"),
+    # square metres: the OCR reads the superscript ² as "?" ("0,5 m? (meio metro quadrado)",
+    # "999 m?"): a figure followed by "m?" is an area. "m2" only when the words say "quadrado".
+    _r("m²", r"(?<=\d)(\s?)(c?)m\?", r"\1\2m²"),
+    _r("m²", r"(?<=\d)(\s?)m2(?=\s*\([^)]*quadrad)", r"\1m²"),
     # single-word confusions that are not Portuguese words (each seen in this text)
     *[_r("word", rf"\b{wrong}\b", right) for wrong, right in {
         "Cadigo": "Código", "Cédigo": "Código", "recothimento": "recolhimento",
         "apés": "após", "apds": "após", "dispde": "dispõe", "cidadados": "cidadãos",
-        "Ilgarapava": "Igarapava", "lgarapava": "Igarapava",
+        "Ilgarapava": "Igarapava", "lgarapava": "Igarapava", "serd": "será", "balcdes": "balcões",
     }.items()],
 ]
 

@@ -21,7 +21,7 @@ from ..cleaning import CleanedText, normalise_characters, rule
 from ..drafts import Draft, Freezer
 from ..models import Annotation, AnnotationKind
 from ..ocr import repair
-from .base import ParsedNorm, joined
+from .base import ParsedNorm, annotate, joined
 
 _HEADER_NOISE = r"[\W\d]{0,3}"
 _MAYOR = r"[I]?PREFE[Il]TO MUNICIPA[L]?\w?"
@@ -93,6 +93,7 @@ def _clean(text: str) -> CleanedText:
             removed.append(("scanner_speck", line))
             continue
         fixed = LEADING_JUNK.sub("", line)
+        fixed = re.sub(r"^¢\)", "c)", fixed)  # alínea c) read as "¢)"
         if len(fixed) > 15:  # never on a short marker line such as "TITULO |"
             fixed = TRAILING_JUNK.sub("", fixed)
         fixed = SECTION_OCR.sub(lambda m: f"{m.group(1) or ''}SECAO ", fixed).strip()
@@ -108,6 +109,9 @@ def parse(norm_id: str, text: str) -> ParsedNorm:
     _repair_words(body.roots)
     freezer = Freezer(norm_id)
     top = freezer.freeze(body.roots)
+    annotate(freezer.units, f"{norm_id}/art-5", AnnotationKind.known_error,
+             "'no valor de 1 UFM 10 UFM' lacks the 'a' of every other fine in this code ('de 1 UFM a "
+             "10 UFM'): read as a range from 1 to 10 UFM.", "1 UFM 10 UFM")
     return ParsedNorm(
         units=freezer.units, top_units=top, cleaned=cleaned,
         preamble=joined(body.preamble), closing=joined(body.closing),
