@@ -7,14 +7,16 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.citations import article_url, norm_citation_title
+from actions.contact import offices_of
 from actions.conversation import Turn
 from actions.subject import resolve_jurisdiction
 from knowledge.search import search
 
 __all__ = ["answer_from_search", "ActionDefaultFallback"]
 
-# Below this score the passages are shown as "maybe", with an offer to rephrase and the office contact.
-_CONFIDENT_SCORE = 0.5
+# BM25 scores are comparable within one query only, so no absolute threshold says "confident": the
+# passages are presented as the answer when NLU understood a question about the law (ask_law), and as
+# "maybe" — with an offer to rephrase and the office to contact — when NLU itself was unsure.
 
 
 def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, force_unsure: bool = False) -> None:
@@ -28,8 +30,9 @@ def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, for
          "snippet": h.snippet}
         for h in hits
     ]
-    confident = hits[0].score >= _CONFIDENT_SCORE and not force_unsure
-    turn.say("search.passages" if confident else "search.unsure", passages=passages,
+    confident = not force_unsure
+    offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
+    turn.say("search.passages" if confident else "search.unsure", passages=passages, offices=offices,
              custom={"citations": [{"unit_id": h.unit_id, "label": h.label, "url": article_url(h.unit_id)} for h in hits]})
 
 
