@@ -102,6 +102,7 @@ def fee(reg: Registry, norm: NormData, fid: str, f: FeeData, on: date) -> Fee:
         id=fid,
         name=f.name,
         amount=amount(reg, norm.jurisdiction, f.amount, on),
+        amount_max=amount(reg, norm.jurisdiction, f.amount_max, on),
         per=f.per,
         applies=f.applies,
         category=f.category,

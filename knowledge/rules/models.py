@@ -83,6 +83,7 @@ class Period(_Public):
 class Fee(_Public):
     id: str
     name: Text
+    amount_max: Amount | None = None  # upper end when the norm gives a range
     amount: Amount | None = None  # None when the norm defers the figure elsewhere (see `deferred_to`)
     per: str | None = None  # period | quadrimester | m2_year | m2_month | product | licence ...
     applies: str | None = None  # short code, e.g. second_badge

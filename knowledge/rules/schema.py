@@ -155,6 +155,7 @@ class PeriodData(_Cited):
 
 class FeeData(_Cited, _Dated):
     name: TextData
+    amount_max: AmountData | None = None  # for ranges ("between 5 and 20 UFM")
     # The fee row applies only when these facts hold (e.g. selling on the sand, without a vehicle).
     when: list[Condition] = Field(default_factory=list)
     # A charge set as a share of the licence fee (e.g. 50% for a second badge).
