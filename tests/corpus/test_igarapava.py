@@ -58,3 +58,9 @@ def test_structure_read_through_the_ocr(corpus):
 
 def test_square_metres(corpus):
     assert "0,5 m² (meio metro quadrado)" in corpus.unit(A + "art-158/par-2/inc-II/ali-a").text
+
+
+def test_art_202_incisos_with_an_extra_ocr_i(corpus):
+    numbers = [c.number for c in corpus.children(A + "art-202") if c.kind is UnitKind.inciso]
+    assert numbers[-3:] == ["XI", "XII", "XIII"]
+    assert corpus.unit(A + "art-202/inc-XII").raw_text.startswith("XIll - ag")

@@ -53,12 +53,12 @@ def test_repair_reports_the_rules_it_applied():
 @pytest.mark.parametrize("token, expected, read", [
     ("|", 1, 1), ("Il", 2, 2), ("Il", 3, 3), ("IIl", 3, 3), ("1l", 3, 3), ("VIl", 7, 7), ("VIl", 8, 8),
     ("Xl", 13, 13), ("X", 20, 20), ("XXl", 23, 23), ("[}", 3, 3), ("\\", 5, 5), ("[\\", 4, 4),
-    ("Vv", 5, 5), ("VIiI", 8, 8),
+    ("Vv", 5, 5), ("VIiI", 8, 8), ("XIll", 12, 12),
 ])
 def test_garbled_numerals_are_read_as_the_expected_next_one(token, expected, read):
     assert ocr_roman(token, expected) == read
 
 
-@pytest.mark.parametrize("token, expected", [("V", 3), ("IX", 4), ("XII", 10), ("Il", 5)])
+@pytest.mark.parametrize("token, expected", [("V", 3), ("IX", 4), ("XII", 10), ("Il", 5), ("XIII", 12)])
 def test_numerals_that_do_not_fit_the_sequence_are_refused(token, expected):
     assert ocr_roman(token, expected) is None

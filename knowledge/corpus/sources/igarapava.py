@@ -64,6 +64,8 @@ def ocr_roman(token: str, expected: int) -> int | None:
     want = int_to_roman(expected) if expected > 0 else ""
     if mapped == want:
         return expected
+    if roman_to_int(token) is None and len(mapped) == len(want) + 1 and mapped.replace("II", "I", 1) == want:
+        return expected  # "XIll" for XII: the "ll" read as two I's (art. 202, before a clean XIII)
     if not want or not mapped or len(mapped) >= len(want):
         exact = roman_to_int(token)
         return exact if exact == expected else None
