@@ -4,6 +4,7 @@ from api.routes import health
 from api.routes import telegram, whatsapp, widget
 from api.routes import clerk, preapplications
 from api.routes import faq, norms, search
+from api.routes import rules
 
 ROUTERS = [
     health.router,
@@ -16,4 +17,5 @@ ROUTERS = [
     norms.router,
     search.router,
     faq.router,
+    rules.router,
 ]

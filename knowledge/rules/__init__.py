@@ -17,6 +17,13 @@ from knowledge.rules.evaluate import RulesError, evaluate, nearest_points_for
 from knowledge.rules.models import Citation, Decision, Outcome, PointDistance
 from knowledge.rules.places import Location
 from knowledge.rules.places import municipality_at as _municipality_at
+from knowledge.rules.queries import (
+    FeeSchedule,
+    PermitRequirements,
+    fee_schedule,
+    permit_requirements,
+    places_geojson,
+)
 from knowledge.rules.registry import JURISDICTIONS, registry
 
 __all__ = [
@@ -24,15 +31,20 @@ __all__ = [
     "Activity",
     "Citation",
     "Decision",
+    "FeeSchedule",
     "Location",
     "Outcome",
+    "PermitRequirements",
     "PointDistance",
     "RulesError",
     "catalogue",
     "evaluate",
+    "fee_schedule",
     "municipality_at",
     "nearest_points",
     "permit_kinds",
+    "permit_requirements",
+    "places_geojson",
 ]
 
 

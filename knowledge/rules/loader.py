@@ -18,7 +18,12 @@ class DuplicateKeyError(ValueError):
     pass
 
 
-class _StrictLoader(yaml.SafeLoader):
+# The C parser (libyaml) when PyYAML was built with it; the constructor, where keys are checked, is
+# the same Python SafeConstructor either way.
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_Base):  # type: ignore[misc, valid-type]
     pass
 
 
@@ -36,7 +41,7 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
             )
         seen[key] = key_node
     loader.flatten_mapping(node)
-    return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+    return yaml.constructor.SafeConstructor.construct_mapping(loader, node, deep=deep)
 
 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
