@@ -9,8 +9,6 @@ Pure Python over dated, cited YAML data (knowledge/rules/data/, README.md next t
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.rules.evaluate import RulesError, evaluate, nearest_points_for
@@ -56,7 +54,6 @@ class Activity(BaseModel):
     jurisdictions: list[str]  # where a norm in our corpus regulates it
 
 
-@lru_cache(maxsize=1)
 def catalogue() -> list[Activity]:
     reg = registry()
     out = []

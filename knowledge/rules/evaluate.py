@@ -406,6 +406,8 @@ def _decide(
     uncertain: list[str] = d.uncertain(regime)
     blocked = False
 
+    # The articles behind a "no" are cited with it, whatever else the decision cites.
+    blocking: list[Citation] = []
     for c in regime.eligibility:
         ok = check(c, facts)
         if ok is None:
@@ -413,6 +415,7 @@ def _decide(
         elif ok is False:
             blocked = True
             reasons.append(c.reason)
+            blocking += cites(norm.norm, c.cite)
 
     # Restrictions (who may hold the permit, what may not be used): a stated fact that fails them
     # blocks; an unstated one is shown as a condition and must be known before "allowed".
@@ -422,6 +425,7 @@ def _decide(
         if ok is False:
             blocked = True
             reasons.append(c.reason)
+            blocking += cites(norm.norm, c.cite)
         elif ok is None and all(p.fact != c.fact for p in pending):
             pending.append(_missing(reg, c.fact, cites(norm.norm, c.cite)))
 
@@ -441,6 +445,7 @@ def _decide(
         if not inside:
             blocked = True
             reasons.append("out_of_season")
+            blocking += season.citations
 
     distances: list[DistanceRule] = []
     for dist in regime.distances:
@@ -455,6 +460,7 @@ def _decide(
                 if not satisfied:
                     blocked = True
                     reasons.append(f"distance_{dist.code}")
+                    blocking += cites(norm.norm, dist.cite)
         distances.append(
             DistanceRule(
                 code=dist.code,
@@ -472,6 +478,7 @@ def _decide(
         if not any(p.inside for p in nearest):
             blocked = True
             reasons.append("outside_licensed_point")
+            blocking += cites(norm.norm, regime.place.cite)
         else:
             reasons.append("inside_licensed_point")
 
@@ -529,11 +536,11 @@ def _decide(
         return out
 
     conditions = dated_notes(regime.conditions)
-    # A restriction not yet checked (its fact unstated) is still a condition the citizen must meet.
+    # A restriction not met, or not yet checked (its fact unstated), is a condition to show.
     conditions.extend(
         Note(code=c.reason, text=c.text, citations=cites(norm.norm, c.cite))
         for c in regime.restrictions
-        if check(c, facts) is None and c.text is not None
+        if check(c, facts) is not True and c.text is not None
     )
     if pdata:
         conditions.extend(dated_notes(pdata.notes))
@@ -557,7 +564,7 @@ def _decide(
             )
 
     area_ids = list(dict.fromkeys([*(regime.place.areas if regime.place else []), *regime.places]))
-    citations = cites(norm.norm, regime.cite)
+    citations = [*blocking, *cites(norm.norm, regime.cite)]
     for group in (conditions, documents):
         for item in group:
             citations.extend(item.citations)

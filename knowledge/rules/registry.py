@@ -4,6 +4,8 @@ of the data (not the process) with the pydantic error that says which key is wro
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
@@ -22,6 +24,7 @@ __all__ = [
     "Registry",
     "UnitValue",
     "registry",
+    "using_registry",
 ]
 
 DATA = Path(__file__).parent / "data"
@@ -116,5 +119,23 @@ class Registry:
 
 
 @lru_cache(maxsize=1)
-def registry() -> Registry:
+def _default_registry() -> Registry:
     return Registry()
+
+
+_override: list[Registry] = []
+
+
+def registry() -> Registry:
+    """The rule data in use: the project's data files, or a test's own (see `using_registry`)."""
+    return _override[-1] if _override else _default_registry()
+
+
+@contextmanager
+def using_registry(reg: Registry) -> Iterator[Registry]:
+    """Evaluate against other data (e.g. a units.yml with a configured value) for a block."""
+    _override.append(reg)
+    try:
+        yield reg
+    finally:
+        _override.pop()
