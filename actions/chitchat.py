@@ -9,13 +9,12 @@ from actions.conversation import Turn
 from actions.i18n import LANGUAGES
 
 
-class _Say(Action):
-    """An action that answers with one catalogue sentence in the citizen's language."""
+class _Say:
+    """Mixin for an action that answers with one catalogue sentence in the citizen's language.
+
+    Not an Action subclass itself: rasa_sdk registers every Action subclass it finds."""
 
     key = ""
-
-    def name(self) -> str:  # pragma: no cover - each subclass sets its own
-        raise NotImplementedError
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
@@ -33,7 +32,7 @@ def _example_buttons(turn: Turn) -> list[dict]:
     ]
 
 
-class ActionGreet(_Say):
+class ActionGreet(_Say, Action):
     key = "greet"
 
     def name(self) -> str:
@@ -43,7 +42,7 @@ class ActionGreet(_Say):
         return _example_buttons(turn)
 
 
-class ActionHelp(_Say):
+class ActionHelp(_Say, Action):
     key = "help"
 
     def name(self) -> str:
@@ -53,21 +52,21 @@ class ActionHelp(_Say):
         return _example_buttons(turn)
 
 
-class ActionThanks(_Say):
+class ActionThanks(_Say, Action):
     key = "thanks"
 
     def name(self) -> str:
         return "action_thanks"
 
 
-class ActionGoodbye(_Say):
+class ActionGoodbye(_Say, Action):
     key = "goodbye"
 
     def name(self) -> str:
         return "action_goodbye"
 
 
-class ActionOutOfScope(_Say):
+class ActionOutOfScope(_Say, Action):
     key = "out_of_scope"
 
     def name(self) -> str:

@@ -69,7 +69,7 @@ class Stack:
         env = self.env()
         self.started_at = time.monotonic()
         for part in parts:
-            log = open(self.log_dir / f"{part}.log", "ab")
+            log = open(self.log_dir / f"{part}.log", "wb")
             self.processes[part] = subprocess.Popen(
                 [str(ROOT / "scripts" / "serve.sh"), part], cwd=ROOT, env=env,
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
