@@ -95,4 +95,4 @@ def redact_personal_data(_logger: Any, _method: str, event_dict: MutableMapping[
 def get_logger(name: str = "api.permits") -> Any:
     # Built per call, so the chain is the configuration in force now (structlog.testing included).
     processors = [redact_personal_data, *structlog.get_config()["processors"]]
-    return structlog.wrap_logger(None, processors=processors, logger_name=name)
+    return structlog.wrap_logger(None, processors=processors).bind(logger=name)

@@ -23,7 +23,6 @@ __all__ = [
     "ClerkAccount",
     "ClerkRole",
     "DEMO_CLERK_TOKEN",
-    "InsecureSettingsError",
     "PermitSettings",
     "get_permit_settings",
 ]
@@ -34,10 +33,6 @@ ClerkRole = Literal["viewer", "reviewer"]
 DEMO_CLERK_TOKEN = "changethis-demo-clerk-token"
 _DEMO_SECRET_KEY = "changethis"
 _MIN_SECRET_LENGTH = 32
-
-
-class InsecureSettingsError(ValueError):
-    """A demo default (token, secret) is still in place while ENVIRONMENT is not local."""
 
 
 class ClerkAccount(BaseModel):
@@ -129,7 +124,8 @@ class PermitSettings(BaseSettings):
         if self.environment == "local":
             warnings.warn(f"permits: insecure demo settings in use ({message})", stacklevel=2)
             return self
-        raise InsecureSettingsError(message)
+        # Outside local, a demo default is an error: the settings (and so the API) do not load.
+        raise ValueError(f"insecure settings for ENVIRONMENT={self.environment}: {message}")
 
     @property
     def resolved_database_url(self) -> str:
