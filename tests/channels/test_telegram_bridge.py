@@ -19,7 +19,7 @@ from api.channels.testing import (
     tg_location_update,
     tg_text_update,
 )
-from tests.channels.conftest import PUBLIC_BASE_URL
+from .conftest import PUBLIC_BASE_URL
 
 CHAT = 4242
 catalog = get_catalog()

@@ -6,7 +6,7 @@ from api.channels.catalog import get_catalog
 from api.channels.settings import WidgetSettings, get_telegram_settings, get_whatsapp_settings, get_widget_settings
 from api.channels.settings import TelegramSettings, WhatsAppSettings
 from api.channels.testing import tg_command_update, tg_text_update
-from tests.channels.conftest import TG_SECRET
+from .conftest import TG_SECRET
 
 CHAT = 777
 
@@ -92,7 +92,7 @@ def test_the_demo_page_embeds_the_widget_and_documents_the_snippet(api_client):
     page = api_client.get("/", headers={"Accept-Language": "pt-PT,pt;q=0.9"})
     assert page.status_code == 200
     assert '<html lang="pt-PT">' in page.text
-    assert 'src="http://testserver/widget/widget.js"' in page.text
+    assert '<script src="/widget/widget.js" defer data-language="pt-PT">' in page.text
     assert "&lt;script src=&#34;http://testserver/widget/widget.js&#34; defer" in page.text
     assert api_client.get("/widget/widget.js").headers["content-type"].startswith("text/javascript")
     assert api_client.get("/widget/widget.css").headers["content-type"].startswith("text/css")

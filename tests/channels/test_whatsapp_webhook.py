@@ -21,7 +21,7 @@ from api.channels.testing import (
     wa_text_event,
 )
 from api.channels.whatsapp import ContactStore, build_bridge, close_bridge, notify_status
-from tests.channels.conftest import WA_APP_SECRET, WA_VERIFY_TOKEN
+from .conftest import WA_APP_SECRET, WA_VERIFY_TOKEN
 
 BR = "5513991234567"  # a Brazilian number (Bertioga's area code)
 PT = "351912345678"

@@ -240,6 +240,7 @@ def test_no_serious_accessibility_violations_and_screenshots(page, browser, base
     assert serious_violations(Axe().run(page)) == []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "widget-desktop.png"))
+    page.locator(".bsa-places").last.screenshot(path=str(ARTIFACTS / "widget-places.png"))
 
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                 geolocation=BERTIOGA_ENSEADA, permissions=["geolocation"])

@@ -180,6 +180,13 @@
     var titleId = "bsa-map-" + randomId().slice(0, 8);
     var label = t("map_label", { count: places.length });
     var children = [svg("title", { id: titleId }, [label]), svg("rect", { x: 0, y: 0, width: W, height: H, "class": "bsa-map-bg" })];
+    if (you) {
+      // A ring under the markers: the citizen is often standing at one of the points.
+      var me = project({ lon: you.longitude, lat: you.latitude });
+      children.push(svg("g", { "class": "bsa-map-you" }, [
+        svg("title", {}, [t("map_you")]), svg("circle", { cx: me[0], cy: me[1], r: 15 })
+      ]));
+    }
     places.forEach(function (place, index) {
       var xy = project(place);
       var group = svg("g", { "class": "bsa-map-point" }, [svg("title", {}, [(index + 1) + ". " + place.name])]);
@@ -191,13 +198,6 @@
       group.appendChild(svg("text", { x: xy[0], y: xy[1] + 4, "text-anchor": "middle", "class": "bsa-map-number" }, [String(index + 1)]));
       children.push(group);
     });
-    if (you) {
-      var me = project({ lon: you.longitude, lat: you.latitude });
-      children.push(svg("g", { "class": "bsa-map-you" }, [
-        svg("title", {}, [t("map_you")]),
-        svg("rect", { x: me[0] - 6, y: me[1] - 6, width: 12, height: 12, transform: "rotate(45 " + me[0] + " " + me[1] + ")" })
-      ]));
-    }
     return svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-labelledby": titleId, "class": "bsa-map" }, children);
   }
 
