@@ -13,11 +13,13 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
 from actions.decision_view import citation_payload, decision_view, places_geojson
-from actions.facts import applicant_facts, pending_fact_answer
+from actions.facts import applicant_facts, askable, pending_fact_answer
 from actions.law_search import answer_from_search
 from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
 from knowledge.rules import Outcome, evaluate
+from knowledge.rules.registry import registry
 
+FACTS = registry().facts
 __all__ = ["ActionAnswer", "TOPIC_BY_INTENT"]
 
 TOPIC_BY_INTENT = {
@@ -54,7 +56,9 @@ class ActionAnswer(Action):
 
 def answer_question(turn: Turn, *, today: date | None = None) -> None:
     tracker = turn.tracker
-    if turn.intent in ("affirm", "deny") and not tracker.get_slot("pending_fact"):
+    pending = FACTS.get(tracker.get_slot("pending_fact") or "")
+    answered = pending_fact_answer(turn, pending)
+    if turn.intent in ("affirm", "deny") and not answered:
         turn.say("help")  # a yes/no to no question of ours
         return
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
@@ -91,7 +95,7 @@ def answer_question(turn: Turn, *, today: date | None = None) -> None:
         return
     turn.set_slot("activity", activity)
 
-    facts = applicant_facts(tracker, pending_fact_answer(turn))
+    facts = applicant_facts(tracker, answered)
     turn.set_slot("facts", facts or None)
     decision = evaluate(activity, jurisdiction, on=today or date.today(), applicant=facts)
     view = decision_view(decision, topic, turn.language)
@@ -108,16 +112,20 @@ def answer_question(turn: Turn, *, today: date | None = None) -> None:
         text += "\n" + turn.text("answer.sources", groups=view["citations"])
     turn.dispatcher.utter_message(text=text, json_message=custom)
 
-    # A missing fact: say what we need to know, as a question with yes/no or choice buttons.
-    missing = decision.missing_facts[0] if decision.missing_facts else None
+    # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
+    # a citizen who moves on to another question is not asked again and again.
+    missing = next((m for m in decision.missing_facts if m.fact in FACTS and askable(FACTS[m.fact])), None)
     if missing is not None and tracker.get_slot("pending_fact") != missing.fact:
         turn.set_slot("pending_fact", missing.fact)
-        turn.say(f"question.{missing.question}", **names,
-                 buttons=[{"title": turn.text("answer.button_yes"), "payload": "/affirm"},
-                          {"title": turn.text("answer.button_no"), "payload": "/deny"}]
-                 if missing.fact in BOOLEAN_FACTS else None)
+        turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
     elif missing is None:
         turn.set_slot("pending_fact", None)
 
 
-BOOLEAN_FACTS = {"based_in_municipality", "holds_permit"}
+def _answer_buttons(turn: Turn, fact: str) -> list[dict]:
+    spec = FACTS[fact]
+    if spec.type == "bool":
+        return [{"title": turn.text("answer.button_yes"), "payload": "/affirm"},
+                {"title": turn.text("answer.button_no"), "payload": "/deny"}]
+    return [{"title": turn.text(f"choice.{fact}.{value}"), "payload": f'/inform{{"choice": "{value}"}}'}
+            for value in spec.choices or []]

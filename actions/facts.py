@@ -43,11 +43,30 @@ def parse_minimum_wages(raw: Any) -> Decimal | None:
     return value
 
 
-def pending_fact_answer(turn) -> dict[str, Any]:
-    """A yes/no answer to the question asked last, as {fact: bool}."""
+def askable(spec) -> bool:
+    """Facts the chat can ask in a Q&A turn: yes/no, a choice, or a number. Names, documents and other
+    free text belong to the pre-application form, not to a quick question."""
+    return spec.type in ("bool", "int", "decimal") or bool(spec.choices)
+
+
+def pending_fact_answer(turn, spec) -> dict[str, Any]:
+    """The answer to the question asked last (slot `pending_fact`), as {fact: value}; {} if none.
+
+    yes/no come as affirm/deny, choices as a button (/inform{"choice": ...}), numbers inside the text.
+    """
     fact = turn.tracker.get_slot("pending_fact")
-    if fact and turn.intent in ("affirm", "deny"):
+    if not fact or spec is None:
+        return {}
+    if spec.type == "bool" and turn.intent in ("affirm", "deny"):
         return {fact: turn.intent == "affirm"}
+    choice = turn.entity("choice")
+    if spec.choices and choice in spec.choices:
+        return {fact: choice}
+    if spec.type in ("int", "decimal"):
+        match = _NUMBER.search(turn.tracker.latest_message.get("text") or "")
+        if match:
+            number = Decimal(match.group().replace(",", "."))
+            return {fact: int(number) if spec.type == "int" else str(number)}
     return {}
 
 
