@@ -28,10 +28,26 @@ def test_permit_kind_must_be_one_the_municipality_issues(client, real_catalogue)
     assert error["loc"] == ["body", "permit_kind"] and kinds[0] in error["msg"]
 
 
-def test_a_municipality_without_catalogue_accepts_any_well_formed_kind(client, real_catalogue) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("jurisdiction", ["br-pr-pontal-do-parana", "br-sp-igarapava", "br-rn-lajes", "pt"])
+def test_every_municipality_takes_the_kinds_of_its_catalogue(client, real_catalogue, jurisdiction) -> None:  # type: ignore[no-untyped-def]
     rules = pytest.importorskip("knowledge.rules")
-    bare = [j for j in ("br-rn-lajes", "br-sp-igarapava") if not rules.permit_kinds(j)]
-    if not bare:
-        pytest.skip("every municipality has a permit catalogue now")
-    response = client.post("/api/v1/preapplications", json=preapplication(jurisdiction_id=bare[0], permit_kind="street_vendor"))
-    assert response.status_code == 201, response.text
+    kinds = rules.permit_kinds(jurisdiction)
+    if not kinds:
+        pytest.skip(f"the rules catalogue has no permit of {jurisdiction} yet")
+    changes = {"jurisdiction_id": jurisdiction, "permit_kind": kinds[-1]}
+    if jurisdiction == "pt":
+        changes["applicant"] = {"name": "João Pereira", "document_type": "nif", "document_number": "501964843"}
+    assert client.post("/api/v1/preapplications", json=preapplication(**changes)).status_code == 201
+    # A kind of another municipality is not one of this one's.
+    foreign = rules.permit_kinds("br-sp-bertioga")[0]
+    refused = client.post("/api/v1/preapplications", json=preapplication(**{**changes, "permit_kind": foreign}))
+    assert refused.status_code == 422 and refused.json()["detail"][0]["loc"] == ["body", "permit_kind"]
+
+
+def test_without_a_catalogue_for_the_municipality_any_well_formed_kind_is_taken(client, real_catalogue, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rules = pytest.importorskip("knowledge.rules")
+    real = rules.permit_kinds
+    monkeypatch.setattr(rules, "permit_kinds", lambda j=None: [] if j == "br-rn-lajes" else real(j))
+    body = preapplication(jurisdiction_id="br-rn-lajes", permit_kind="street_vendor")
+    assert client.post("/api/v1/preapplications", json=body).status_code == 201
+    assert client.post("/api/v1/preapplications", json={**body, "permit_kind": "Street Vendor"}).status_code == 422

@@ -198,3 +198,13 @@ def test_different_keys_are_different_submissions(client) -> None:  # type: igno
 
 def test_a_too_short_idempotency_key_is_refused(client) -> None:  # type: ignore[no-untyped-def]
     assert ["header", "idempotency-key"] in _error_locs(submit(client, preapplication(), **{"Idempotency-Key": "1"}))
+
+
+def test_chat_status_query_in_process_gives_the_same_view(client, settings) -> None:  # type: ignore[no-untyped-def]
+    from api.permits import check_status
+
+    receipt = submit(client).json()
+    view = check_status(receipt["protocol"], receipt["access_code"], settings=settings)
+    over_http = client.get(f"/api/v1/preapplications/{receipt['protocol']}", headers={"X-Access-Code": receipt["access_code"]})
+    assert view is not None and view.model_dump(mode="json") == over_http.json()
+    assert check_status(receipt["protocol"], "0000-0000-0000", settings=settings) is None
