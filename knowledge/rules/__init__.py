@@ -2,9 +2,11 @@
 
 Pure Python over dated, cited YAML data (knowledge/rules/data/, README.md next to this file).
 
+    >>> from datetime import date
     >>> from knowledge.rules import evaluate
     >>> d = evaluate("sup", "br-sp-bertioga", on=date(2025, 1, 10))
-    >>> d.outcome, d.permit.kind, [c.label for c in d.citations][:2]
+    >>> d.outcome.value, d.permit.kind, [c.label for c in d.citations][:2]
+    ('needs_permit', 'bertioga_nautical_rental_licence', ['art. 1', 'art. 3'])
 """
 
 from __future__ import annotations

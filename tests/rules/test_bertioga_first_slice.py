@@ -57,3 +57,11 @@ def test_food_trucks_are_not_covered_in_bertioga():
     d = evaluate("food_truck", "br-sp-bertioga", on=ON)
     assert d.outcome is Outcome.NOT_COVERED
     assert d.citations and d.citations[0].unit_id == "br-sp-bertioga/decreto-4510-2024/art-1"
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    import knowledge.rules
+
+    assert doctest.testmod(knowledge.rules).failed == 0
