@@ -13,9 +13,16 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
 from actions.decision_view import citation_payload, decision_view, places_geojson
-from actions.facts import applicant_facts, askable, pending_fact_answer
+from actions.facts import applicant_facts, askable, pending_fact_answer, place_facts
 from actions.law_search import answer_from_search
-from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from actions.subject import (
+    activity_buttons,
+    activity_name,
+    covered_jurisdictions,
+    jurisdiction_name,
+    resolve_activity,
+    resolve_jurisdiction,
+)
 from knowledge.rules import Outcome, evaluate
 from knowledge.rules.registry import registry
 
@@ -54,7 +61,9 @@ class ActionAnswer(Action):
         return turn.events
 
 
-def answer_question(turn: Turn, *, today: date | None = None) -> None:
+def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str, float, float] | None = None) -> None:
+    """Answer the question of this turn. `located` = (jurisdiction, lat, lon) when the citizen has just
+    shared where "here" is, to answer the question that asked for it."""
     tracker = turn.tracker
     pending = FACTS.get(tracker.get_slot("pending_fact") or "")
     answered = pending_fact_answer(turn, pending)
@@ -64,16 +73,22 @@ def answer_question(turn: Turn, *, today: date | None = None) -> None:
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
     turn.set_slot("topic", topic)
 
-    # The municipality: a new mention wins over the conversation's; an uncovered one is said plainly.
+    # The municipality: a shared location, then a new mention, then the conversation's; an uncovered
+    # mention is said plainly. "here" always asks for the location: the last town named may not be here.
     raw_place = turn.entity("municipality")
-    jurisdiction = resolve_jurisdiction(raw_place) if raw_place else resolve_jurisdiction(tracker.get_slot("municipality"))
-    if raw_place and jurisdiction is None:
+    if located:
+        jurisdiction = located[0]
+    elif raw_place:
+        jurisdiction = resolve_jurisdiction(raw_place)
+    else:
+        jurisdiction = resolve_jurisdiction(tracker.get_slot("municipality"))
+    if raw_place and jurisdiction is None and not located:
         turn.set_slot("municipality", None)
         turn.say("answer.not_covered_place", place=raw_place,
                  covered=[jurisdiction_name(j) for j in covered_jurisdictions()],
                  buttons=municipality_buttons(turn))
         return
-    if turn.entity("here") and jurisdiction is None:
+    if turn.entity("here") and not located:
         turn.say("answer.ask_location", custom={"request_location": True},
                  buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
         return
@@ -85,19 +100,24 @@ def answer_question(turn: Turn, *, today: date | None = None) -> None:
         turn.language = "pt-PT"  # Portuguese about Portugal is answered in pt-PT style
         turn.set_slot("language", "pt-PT")
 
-    raw_activity = turn.entity("activity") or tracker.get_slot("activity")
-    activity = resolve_activity(raw_activity)
-    if topic == "law" or activity is None:
-        if topic != "law" and raw_activity is None and not tracker.latest_message.get("text", "").strip():
-            turn.say("answer.ask_activity")
-            return
+    activity = resolve_activity(turn.entity("activity") or tracker.get_slot("activity"))
+    if topic == "law":
         answer_from_search(turn, jurisdiction)
+        return
+    if activity is None:
+        # A short question without a subject ("quanto custa?") needs the activity; a longer one is the
+        # long tail ("pode fazer churrasco na praia?"), answered from the text of the law.
+        if len((tracker.latest_message.get("text") or "").split()) >= 4:
+            answer_from_search(turn, jurisdiction)
+        else:
+            turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
         return
     turn.set_slot("activity", activity)
 
-    facts = applicant_facts(tracker, answered)
+    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **answered})
     turn.set_slot("facts", facts or None)
-    decision = evaluate(activity, jurisdiction, on=today or date.today(), applicant=facts)
+    at = (located[1], located[2]) if located else None
+    decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at, applicant=facts)
     view = decision_view(decision, topic, turn.language)
     names = {"activity": activity_name(activity, turn.language), "municipality": jurisdiction_name(jurisdiction)}
 

@@ -9,6 +9,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rasa_sdk import Tracker
+from unidecode import unidecode
 
 __all__ = ["applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages"]
 
@@ -41,6 +42,18 @@ def parse_minimum_wages(raw: Any) -> Decimal | None:
         words = [_WORD_NUMBERS[w] for w in re.findall(r"\w+", text) if w in _WORD_NUMBERS]
         value = Decimal(sum(words)) if words else None
     return value
+
+
+_BOARDWALKS = {"praia de leste": "praia_de_leste", "santa terezinha": "santa_terezinha", "ipanema": "ipanema"}
+
+
+def place_facts(place: Any) -> dict[str, Any]:
+    """A named boardwalk ("calçadão de Ipanema") as the rules' `boardwalk` fact (Pontal, art. 16 § 2)."""
+    text = " ".join(unidecode(str(place or "")).lower().split())
+    for name, value in _BOARDWALKS.items():
+        if name in text:
+            return {"boardwalk": value, "sidewalk_kind": "boardwalk"} if "calcad" in text or "boardwalk" in text else {"boardwalk": value}
+    return {}
 
 
 def askable(spec) -> bool:

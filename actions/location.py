@@ -6,8 +6,9 @@ from typing import Any
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.subject import covered_jurisdictions, jurisdiction_name
+from actions.answer import answer_question
 from actions.conversation import Turn
+from actions.subject import covered_jurisdictions, jurisdiction_name
 from knowledge.rules import municipality_at, nearest_points
 from knowledge.rules.registry import registry
 
@@ -38,6 +39,9 @@ class ActionShareLocation(Action):
         turn.say("location.answer", municipality=jurisdiction_name(jurisdiction), nearest=nearest,
                  inside=any(p["inside"] for p in nearest),
                  custom={"places": _geojson(points, turn.language)} if points else None)
+        # The location usually answers "can I … here?": answer that question for this place now.
+        if tracker.get_slot("activity"):
+            answer_question(turn, located=(jurisdiction, lat, lon))
         return turn.events
 
 

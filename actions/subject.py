@@ -12,7 +12,7 @@ from unidecode import unidecode
 from knowledge.corpus import load_corpus
 from knowledge.rules import JURISDICTIONS, catalogue
 
-__all__ = ["resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
+__all__ = ["activity_buttons", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -90,3 +90,13 @@ def activity_name(activity: str, language: str) -> str:
 
 def covered_jurisdictions() -> list[str]:
     return list(JURISDICTIONS)
+
+
+# WhatsApp lists hold 10 rows; the widget and Telegram show them all.
+_MAX_ACTIVITY_BUTTONS = 10
+
+
+def activity_buttons(jurisdiction: str, language: str) -> list[dict]:
+    """Quick replies for the activities a norm of this jurisdiction regulates."""
+    regulated = [a for a in catalogue() if jurisdiction in a.jurisdictions][:_MAX_ACTIVITY_BUTTONS]
+    return [{"title": activity_name(a.id, language), "payload": f'/inform{{"activity": "{a.id}"}}'} for a in regulated]
