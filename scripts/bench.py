@@ -101,6 +101,12 @@ def main() -> None:
                 sequential = [
                     timed_turn(client, url, f"seq-{i // 6}", msgs[i % len(msgs)]) for i in range(args.turns)
                 ]
+                # What dominates a turn: NLU alone (Rasa's /model/parse), the rest is dialogue + action.
+                nlu_only = []
+                for m in msgs[:100]:
+                    start = time.perf_counter()
+                    client.post(f"{stack.rasa_url}/model/parse", json={"text": m}, timeout=60).raise_for_status()
+                    nlu_only.append((time.perf_counter() - start) * 1000)
 
             def conversation(n: int) -> list[float]:
                 with httpx.Client() as c:
@@ -118,6 +124,7 @@ def main() -> None:
         "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
         "rest_sequential": summary(sequential),
+        "nlu_parse_only": summary(nlu_only),
         "rest_concurrent": {**summary(concurrent), "conversations": args.concurrency,
                             "throughput_turns_per_s": round(len(concurrent) / concurrent_wall, 1)},
         "cold_start_s": cold_start,
