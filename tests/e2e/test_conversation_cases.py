@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cases.conversation_cases import Case, answer_text, judge, load_cases  # noqa: E402
 
 REPORT = Path(__file__).resolve().parents[1] / "artifacts" / "conversation_report.json"
+MODEL = Path(__file__).resolve().parents[2] / "models" / "bot.tar.gz"
 
 
 def _play(stack, case: Case, run: str) -> dict:
@@ -58,6 +59,8 @@ def _report(results: list[tuple[Case, dict]], threshold: float) -> dict:
         "passed": passed,
         "pass_rate": round(passed / len(results), 3),
         "min_pass_rate": threshold,
+        # Which trained model was measured: NLU data changes move the rate.
+        "model": {"file": MODEL.name, "modified": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(MODEL.stat().st_mtime))},
         "by_norm": _rates(results, lambda c: [c.norm or "(none: not covered / invented)"]),
         "by_language": _rates(results, lambda c: [c.language]),
         "by_topic": _rates(results, lambda c: [c.topic]),
