@@ -1,4 +1,7 @@
-"""Permit pre-applications from the chat: starting one, and the status of one already sent."""
+"""Permit pre-applications from the chat: starting one, and the status of one already sent.
+
+The form itself (questions, validation, submission) is in actions/permit_form.py.
+"""
 
 import re
 from typing import Any
@@ -8,27 +11,42 @@ import httpx
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answer import answer_question
 from actions.conversation import Turn
+from actions.permit_application import local_today
+from actions.permit_form import start_application
 from actions.settings import get_settings
 
 __all__ = ["ActionRequestPermit", "ActionCheckStatus"]
 
 
 class ActionRequestPermit(Action):
-    """Until the guided form lands, the citizen gets what the permit needs: office and documents."""
+    """Starts a pre-application: the permit is picked from the activity and the municipality named
+    (in this message or earlier in the conversation) through the rules module; what is missing or
+    ambiguous is the form's first question. The rules then run `preapplication_form`."""
+
+    def __init__(self, clock=local_today) -> None:
+        self.clock = clock
 
     def name(self) -> str:
         return "action_request_permit"
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
-        turn.intent_override = "ask_documents"
-        answer_question(turn)
+        app = start_application(turn, self.clock)
+        if app.language != turn.language:
+            turn.language = app.language
+            turn.set_slot("language", app.language)
+        if app.permit_kind is None:
+            turn.say("preapplication.intro_choose")
+        turn.set_slot("pa_state", app.to_slot())
+        turn.set_slot("pa_answer", None)
+        turn.set_slot("requested_slot", None)
         return turn.events
 
 
 _PROTOCOL = re.compile(r"\b([A-Z]{3}-\d{4}-\d{6})\b", re.IGNORECASE)
+# The access code as the API prints it ("7K2M-9QXD-4T0B"); NLU's entity may hold only part of it.
+_ACCESS_CODE = re.compile(r"\b([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}|[0-9A-Z]{12})\b", re.IGNORECASE)
 
 
 def _protocol_and_code(turn: Turn) -> tuple[str | None, str | None]:
@@ -38,7 +56,9 @@ def _protocol_and_code(turn: Turn) -> tuple[str | None, str | None]:
     if not protocol:
         match = _PROTOCOL.search(text)
         protocol = match.group(1) if match else None
-    code = turn.entity("access_code")
+    rest_of_text = text[text.upper().find(protocol.upper()) + len(protocol):] if protocol else text
+    full = _ACCESS_CODE.search(rest_of_text)
+    code = full.group(1) if full else turn.entity("access_code")
     if protocol and not code:
         rest = text[text.upper().find(protocol.upper()) + len(protocol):].split()
         code = rest[0].strip(".,;") if rest else None
