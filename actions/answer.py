@@ -14,9 +14,11 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.conversation import Turn
 from actions.decision_view import citation_payload, decision_view, places_geojson
 from actions.facts import applicant_facts, askable, pending_fact_answer, place_facts
-from actions.law_search import answer_from_search
+from actions.law_search import answer_article, answer_from_search
 from actions.subject import (
     activity_buttons,
+    activity_in_text,
+    looks_like_a_place,
     activity_name,
     covered_jurisdictions,
     jurisdiction_name,
@@ -73,21 +75,27 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
     turn.set_slot("topic", topic)
 
-    # The municipality: a shared location, then a new mention, then the conversation's; an uncovered
-    # mention is said plainly. "here" always asks for the location: the last town named may not be here.
-    raw_place = turn.entity("municipality")
+    # The municipality: a shared location, then a town named now, then the conversation's. A named town we
+    # don't cover is said plainly; words NLU mistook for a town are ignored. "here" always asks for the
+    # location: the last town named may not be here.
+    if topic == "law" and answer_article(turn, None if turn.entity("municipality") else
+                                         resolve_jurisdiction(tracker.get_slot("municipality")), strict=True):
+        return  # "o que diz o art. 21 do decreto 4510?" names its norm; no municipality needed
+    named, uncovered = _named_jurisdiction(turn)
     if located:
         jurisdiction = located[0]
-    elif raw_place:
-        jurisdiction = resolve_jurisdiction(raw_place)
-    else:
-        jurisdiction = resolve_jurisdiction(tracker.get_slot("municipality"))
-    if raw_place and jurisdiction is None and not located:
+    elif named:
+        jurisdiction = named
+    elif uncovered:
         turn.set_slot("municipality", None)
-        turn.say("answer.not_covered_place", place=raw_place,
+        turn.say("answer.not_covered_place", place=uncovered,
                  covered=[jurisdiction_name(j) for j in covered_jurisdictions()],
                  buttons=municipality_buttons(turn))
         return
+    else:
+        jurisdiction = resolve_jurisdiction(tracker.get_slot("municipality"))
+    if jurisdiction is None and turn.language == "pt-PT":
+        jurisdiction = "pt"  # pt-PT wording ("aluguer", "coima", "actividade") asks about Portugal's RAMT
     if turn.entity("here") and not located:
         turn.say("answer.ask_location", custom={"request_location": True},
                  buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
@@ -100,14 +108,17 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.language = "pt-PT"  # Portuguese about Portugal is answered in pt-PT style
         turn.set_slot("language", "pt-PT")
 
-    activity = resolve_activity(turn.entity("activity") or tracker.get_slot("activity"))
+    text = tracker.latest_message.get("text") or ""
+    activity = (resolve_activity(turn.entity("activity")) or activity_in_text(text)
+                or _vendor_for_product(turn, text) or resolve_activity(tracker.get_slot("activity")))
     if topic == "law":
-        answer_from_search(turn, jurisdiction)
+        if not answer_article(turn, jurisdiction):
+            answer_from_search(turn, jurisdiction)
         return
     if activity is None:
         # A short question without a subject ("quanto custa?") needs the activity; a longer one is the
         # long tail ("pode fazer churrasco na praia?"), answered from the text of the law.
-        if len((tracker.latest_message.get("text") or "").split()) >= 4:
+        if len(text.split()) >= 4:
             answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
@@ -127,10 +138,13 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     custom: dict[str, Any] = {"citations": citation_payload(view)}
     if topic in ("permission", "places") and decision.places:
         custom["places"] = places_geojson(decision, turn.language)
-    text = turn.text(f"answer.{topic}", **names, view=view)
+    answer = turn.text(f"answer.{topic}", **names, view=view)
     if view["citations"]:
-        text += "\n" + turn.text("answer.sources", groups=view["citations"])
-    turn.dispatcher.utter_message(text=text, json_message=custom)
+        answer += "\n" + turn.text("answer.sources", groups=view["citations"])
+    turn.dispatcher.utter_message(text=answer, json_message=custom)
+    if view["empty"]:
+        # The rules hold nothing on this topic for this activity: the text of the law may still say it.
+        answer_from_search(turn, jurisdiction, intro="search.also_the_text")
 
     # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
     # a citizen who moves on to another question is not asked again and again.
@@ -140,6 +154,25 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
     elif missing is None:
         turn.set_slot("pending_fact", None)
+
+
+def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
+    """(covered jurisdiction named in this message, else None; an uncovered town named, else None)."""
+    raws = [e.get("value") for e in turn.tracker.latest_message.get("entities", []) if e.get("entity") == "municipality"]
+    covered = next((j for j in map(resolve_jurisdiction, raws) if j), None)
+    if covered:
+        return covered, None
+    return None, next((str(r) for r in raws if looks_like_a_place(r)), None)
+
+
+_SAND = ("praia", "areia", "beach", "sand")
+
+
+def _vendor_for_product(turn: Turn, text: str) -> str | None:
+    """"vender milho na areia": a product without an activity is street or beach vending."""
+    if not turn.entity("product"):
+        return None
+    return "beach_food_vendor" if any(w in text.lower() for w in _SAND) else "itinerant_vendor"
 
 
 def _answer_buttons(turn: Turn, fact: str) -> list[dict]:

@@ -15,13 +15,13 @@ __all__ = ["decision_view", "places_geojson", "citation_payload"]
 TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
     "permission": ("permit", "places", "conditions", "not_covered"),
     "places": ("places", "distances"),
-    "fee": ("fees", "not_covered"),
+    "fee": ("fees", "exemptions", "not_covered"),
     "documents": ("permit", "documents"),
     "hours": ("hours", "season"),
     "season": ("season", "validity"),
     "limits": ("distances", "conditions"),
     "obligations": ("obligations",),
-    "fine": ("penalties",),
+    "fine": ("penalties", "not_covered"),
     "after_fine": ("deadlines",),
 }
 
@@ -62,6 +62,8 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
     view["places"] = [{"name": _t(p.name, lang), "points": len(p.points), "width_m": p.width_m,
                        "text": _t(p.text, lang)} for p in decision.places]
     view["documents"] = [_t(d.text, lang) for d in decision.documents]
+    view["exemptions"] = [{"text": _t(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
+                           "proof": [_t(d.text, lang) for d in e.proof]} for e in decision.exemptions]
     view["fees"] = [{"name": _t(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
                      "discount_percent": f.discount_percent, "deferred_to": _t(f.deferred_to, lang),
                      "note": _t(f.note, lang)} for f in decision.fees]
@@ -83,7 +85,7 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
     view["deadlines"] = [_period(d, lang) for d in decision.deadlines]
     by_section = {
         "conditions": decision.conditions, "not_covered": decision.not_covered, "places": decision.places,
-        "documents": decision.documents, "fees": decision.fees, "hours": decision.hours,
+        "documents": decision.documents, "fees": decision.fees, "exemptions": decision.exemptions, "hours": decision.hours,
         "distances": decision.distances, "obligations": decision.obligations, "penalties": decision.penalties,
         "deadlines": decision.deadlines, "season": [decision.season] if decision.season else [],
     }
@@ -92,6 +94,7 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
     if permit is not None and "validity" in sections and permit.validity is not None:
         shown += permit.validity.citations
     view["citations"] = group_citations(shown or decision.citations)
+    view["empty"] = not any(view.get(s) for s in sections if s not in ("not_covered", "conditions"))
     return view
 
 

@@ -5,6 +5,9 @@ catch the rest, with rapidfuzz for typos ("pranxa de sup") and unidecode for mis
 """
 
 from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from rapidfuzz import fuzz, process
 from unidecode import unidecode
@@ -12,7 +15,7 @@ from unidecode import unidecode
 from knowledge.corpus import load_corpus
 from knowledge.rules import JURISDICTIONS, catalogue
 
-__all__ = ["activity_buttons", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
+__all__ = ["activity_buttons", "activity_in_text", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -37,14 +40,39 @@ def _activity_names() -> dict[str, str]:
 def _jurisdiction_names() -> dict[str, str]:
     names: dict[str, str] = {}
     for norm in load_corpus().norms:
-        for alias in filter(None, (norm.jurisdiction, norm.municipality, _country_name(norm))):
+        for alias in filter(None, (norm.jurisdiction, norm.municipality)):
             names.setdefault(_norm(alias), norm.jurisdiction)
-    names.setdefault("pontal", "br-pr-pontal-do-parana")
+    aliases = yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
+    for jurisdiction, places in aliases.items():
+        for place in places:
+            names.setdefault(_norm(place), jurisdiction)
     return names
 
 
-def _country_name(norm) -> str | None:
-    return "portugal" if norm.jurisdiction == "pt" else None
+@lru_cache
+def _law_words() -> frozenset[str]:
+    """Every word of the corpus: a word the law itself uses ("verão", "vendo", "da") is not a town
+    name, whatever NLU tagged; an unknown capitalised name (Florianópolis, Espanha) may be one."""
+    words: set[str] = set()
+    for unit in load_corpus().units:
+        words.update(_norm(unit.text).split())
+    return frozenset(words)
+
+
+# Words that NLU sometimes tags as a town, typically capitalised at the start of a message.
+_NOT_PLACES = {"until", "the", "this", "that", "here", "there", "summer", "winter", "beach", "city", "town",
+               "vendo", "venda", "vender", "verao", "inverno", "praia", "cidade", "aqui", "ola", "bom", "boa",
+               "quero", "posso", "qual", "quanto", "onde", "como", "quando", "tenho", "moro", "sou", "hello"}
+
+
+def looks_like_a_place(raw: str | None) -> bool:
+    """Could this unresolved municipality entity be a real town we don't cover?"""
+    key = _norm(str(raw or ""))
+    if len(key) < 4 or not key.replace(" ", "").isalpha() or key in _NOT_PLACES:
+        return False
+    if not str(raw).strip()[:1].isupper():  # people capitalise town names; "festa do padroeiro" is not one
+        return False
+    return not all(word in _law_words() for word in key.split())
 
 
 def _lookup(raw: str | None, names: dict[str, str], ids) -> str | None:
@@ -55,7 +83,9 @@ def _lookup(raw: str | None, names: dict[str, str], ids) -> str | None:
     key = _norm(str(raw))
     if key in names:
         return names[key]
-    match = process.extractOne(key, names.keys(), scorer=fuzz.WRatio, score_cutoff=_MIN_SCORE)
+    # Whole-string similarity only: partial scorers would match "do" or "festa do padroeiro" inside
+    # "pontal do parana" and answer with another town's law.
+    match = process.extractOne(key, names.keys(), scorer=fuzz.ratio, score_cutoff=_MIN_SCORE)
     return names[match[0]] if match else None
 
 
@@ -65,9 +95,23 @@ def resolve_activity(raw: str | None) -> str | None:
 
 def resolve_jurisdiction(raw: str | None) -> str | None:
     """The covered jurisdiction a municipality name refers to, or None (not covered / unknown)."""
-    if raw and _norm(str(raw)) in {"portugal", "pt"}:
-        return "pt"
     return _lookup(raw, _jurisdiction_names(), set(JURISDICTIONS))
+
+
+# Catalogue names too ambiguous to spot in free text: "faixa" (a banner) is also "faixa de areia",
+# "alvará" is any licence, "sign" is a verb.
+_AMBIGUOUS_IN_TEXT = {"faixa", "alvara", "sign", "anuncio", "licenca de funcionamento"}
+
+
+def activity_in_text(text: str | None) -> str | None:
+    """An activity named in the text by one of the catalogue's names, when NLU tagged none.
+
+    The longest name found wins ("escola de surf" over "surf")."""
+    words = "".join(ch if ch.isalnum() else " " for ch in _norm(text or ""))
+    padded = f" {' '.join(words.split())} "
+    found = [(len(name), activity) for name, activity in _activity_names().items()
+             if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
+    return max(found)[1] if found else None
 
 
 @lru_cache
