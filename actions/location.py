@@ -7,6 +7,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.answer import answer_question
+from actions.citations import group_citations
 from actions.conversation import Turn
 from actions.subject import covered_jurisdictions, jurisdiction_name
 from knowledge.rules import municipality_at, nearest_points
@@ -36,9 +37,14 @@ class ActionShareLocation(Action):
              "inside": p.inside}
             for p in points
         ]
-        turn.say("location.answer", municipality=jurisdiction_name(jurisdiction), nearest=nearest,
-                 inside=any(p["inside"] for p in nearest),
-                 custom={"places": _geojson(points, turn.language)} if points else None)
+        text = turn.text("location.answer", municipality=jurisdiction_name(jurisdiction), nearest=nearest,
+                         inside=any(p["inside"] for p in nearest))
+        groups = group_citations(c for p in points for c in p.point.citations)
+        if groups:
+            text += "\n" + turn.text("answer.sources", groups=groups)
+        custom = {"places": _geojson(points, turn.language),
+                  "citations": [dict(link) for g in groups for link in g["links"]]} if points else None
+        dispatcher.utter_message(text=text, json_message=custom)
         # The location usually answers "can I … here?": answer that question for this place now.
         if tracker.get_slot("activity"):
             answer_question(turn, located=(jurisdiction, lat, lon))
