@@ -141,7 +141,8 @@ def parse_email(text: str) -> str | Invalid:
 
 def parse_name(text: str, *, company: bool = False) -> str | Invalid:
     """A person's full name (two words or more, no digits) or a company's name."""
-    name = " ".join((text or "").split()).strip(" .,;")
+    # "Lda." and "S.A." end with a dot that belongs to a company's name; a person's name has none.
+    name = " ".join((text or "").split()).strip(" ,;" if company else " .,;")
     if len(name) < 2 or len(name) > 200:
         return Invalid("name")
     if company:
@@ -232,7 +233,7 @@ def parse_date(text: str, today: date) -> date | Invalid:
         return today
     if has_word(text, "tomorrow"):
         return today + timedelta(days=1)
-    folded = fold(text).replace("º", "o")
+    folded = " ".join(unidecode(text or "").lower().split())
     if m := _ISO_DATE.search(folded):
         found = _build(int(m.group(3)), int(m.group(2)), int(m.group(1)), today)
     elif m := _NUMERIC_DATE.search(folded):

@@ -216,8 +216,8 @@ class Application(BaseModel):
         answers = self.all_answers()
         document = answers["document"]
         point = answers.get("licensed_point")
-        place_key = next((k for k in ("licensed_point", "boardwalk", "spot", "sector", "region", "area_of_operation",
-                                      "address", "place") if answers.get(k)), None)
+        place_key = next((k for k in ("licensed_point", "place", "spot", "sector", "region", "area_of_operation",
+                                      "address", "boardwalk") if answers.get(k)), None)
         place: dict[str, Any]
         if isinstance(point, dict):
             place = {"description": point["description"], "point_id": point["id"],

@@ -12,9 +12,11 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
+from actions.language import detect_language
 from actions.permit_application import local_today
 from actions.permit_form import start_application
 from actions.settings import get_settings
+from api.permits.jurisdictions import jurisdiction_by_prefix
 
 __all__ = ["ActionRequestPermit", "ActionCheckStatus"]
 
@@ -65,8 +67,24 @@ def _protocol_and_code(turn: Turn) -> tuple[str | None, str | None]:
     return (protocol.upper() if protocol else None), code
 
 
+def _language_without_codes(turn: Turn, protocol: str | None, code: str | None) -> None:
+    """"status PON-2026-000123 7K2M-9QXD-4T0B" has no words but the codes, which language detection
+    reads as English: detect on the rest, with the municipality the protocol's prefix names."""
+    text = turn.tracker.latest_message.get("text") or ""
+    for token in filter(None, (protocol, code)):
+        text = re.sub(re.escape(token), " ", text, flags=re.IGNORECASE)
+    jurisdiction = jurisdiction_by_prefix(protocol[:3]) if protocol else None
+    language = detect_language(text, turn.tracker.get_slot("language"), jurisdiction.id if jurisdiction else None)
+    if language != turn.language:
+        turn.language = language
+        turn.set_slot("language", language)
+
+
 class ActionCheckStatus(Action):
     """The status a clerk set, for the citizen holding protocol + access code (any conversation)."""
+
+    def __init__(self, transport: httpx.BaseTransport | None = None) -> None:
+        self.transport = transport  # tests route the call into an in-process API
 
     def name(self) -> str:
         return "action_check_status"
@@ -74,12 +92,14 @@ class ActionCheckStatus(Action):
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
         protocol, code = _protocol_and_code(turn)
+        _language_without_codes(turn, protocol, code)
         if not protocol or not code:
             turn.say("status.ask_protocol_and_code")
             return turn.events
         try:
-            response = httpx.get(f"{get_settings().api_url}/api/v1/preapplications/{protocol}",
-                                 headers={"X-Access-Code": code}, timeout=10)
+            with httpx.Client(transport=self.transport, timeout=10) as client:
+                response = client.get(f"{get_settings().api_url}/api/v1/preapplications/{protocol}",
+                                      headers={"X-Access-Code": code})
         except httpx.HTTPError:
             turn.say("status.unavailable")
             return turn.events
