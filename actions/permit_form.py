@@ -463,6 +463,9 @@ def _read_point(form: Form, step: Step):
         area, point = by_id[msg.choice]
         return Accept({step.key: _point_value(form, area, point), "_pending_area": None})
     if msg.choice and msg.choice.startswith("area:"):
+        area = next((a for a in areas if a.id == msg.choice.removeprefix("area:")), None)
+        if area is not None and len(area.points) == 1:  # Guaratuba has a single point (art. 16)
+            return Accept({step.key: _point_value(form, area, area.points[0]), "_pending_area": None})
         return Accept({"_pending_area": msg.choice.removeprefix("area:")})
     if msg.latitude is not None and msg.longitude is not None:
         nearest = nearest_points(msg.latitude, msg.longitude, 1, jurisdiction=app.jurisdiction)
