@@ -86,6 +86,11 @@ QUESTION_INTENTS = set(TOPIC_BY_INTENT)
 # Steps whose answer is free text: any text "is valid", so a question must look like one.
 _FREE_KINDS = {"name", "company", "text", "place"}
 _MAX_BUTTONS = 10  # WhatsApp lists hold 10 rows
+# Answers we could not read at all (as opposed to read and found wrong: a CPF with bad check digits,
+# a date out of season). Only an unreadable answer of a few words may be a question NLU recognised.
+_UNREADABLE = {"municipality", "activity", "permit", "consent", "choice", "yes_no", "name", "name_full",
+               "cpf_or_cnpj", "phone", "email", "text", "number", "whole_number", "age", "date", "point",
+               "place", "exemption", "summary"}
 
 
 # ------------------------------------------------------------------ the message
@@ -429,9 +434,16 @@ def _read_place(form: Form, step: Step):
     value = parse_text(msg.text, minimum=3)
     if isinstance(value, Invalid):
         return Invalid("place")
-    if resolve_jurisdiction(value) and len(value.split()) <= 3:
+    if _is_town_name(value):
         return Invalid("place")  # only the town's name: where in it?
     return Accept({step.key: value})
+
+
+def _is_town_name(text: str) -> bool:
+    """Only the municipality's name ("Pontal do Paraná") — not a beach of it ("Praia de Leste")."""
+    towns = {fold(jurisdiction_name(j)) for j in covered_jurisdictions()}
+    towns |= {t.split(" (")[0] for t in towns} | {"pontal"}
+    return fold(text).strip(" .,") in towns
 
 
 # --- licensed points (Bertioga, arts. 14 to 17: numbered points on four beaches)
@@ -479,7 +491,7 @@ def _read_point(form: Form, step: Step):
                                          "name": f"{_t(area.name, form.lang) if area else p.area} {p.number:02d}"})
     if msg.is_button:
         return None
-    text = f" {fold(msg.text)} "
+    text = " " + " ".join(re.sub(r"[^\w\s]", " ", fold(msg.text)).split()) + " "
     area = next((a for a in areas for alias in _area_aliases(a) if f" {alias} " in text), None)
     if area is None and app.pending_area:
         area = next((a for a in areas if a.id == app.pending_area), None)
@@ -810,7 +822,8 @@ def handle(form: Form, api: PermitsApi) -> bool:
     if isinstance(result, Accept) and not (step.kind in _FREE_KINDS and msg.is_question and msg.looks_like_question):
         return _accept(form, step, result, api)
 
-    if msg.is_question and (result is None or isinstance(result, Invalid) or msg.looks_like_question):
+    if msg.is_question and (result is None or msg.looks_like_question or (
+            isinstance(result, Invalid) and result.reason in _UNREADABLE and len(msg.text.split()) >= 3)):
         _digress(form)
         return False
     if msg.intent == "help" and not isinstance(result, Accept):

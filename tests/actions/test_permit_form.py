@@ -218,9 +218,13 @@ def test_surf_school_in_bertioga_at_a_licensed_point(chat, api):
     # Standing 670 m away from Enseada 01 (art. 14): not inside any point.
     r = chat.say('/share_location{"latitude": -23.8460, "longitude": -46.1380}')
     assert "ponto licenciado mais próximo" in r.text
+    r = chat.say("Riviera, ponto 6")  # Riviera's numbering skips 06 (art. 15)
+    assert "não tem o ponto 6" in r.text
+    assert "V – Ponto 05: módulo 05" in seed("000") and "VI – Ponto 07: módulo 06" in seed("000")
     r = chat.say(r.payload("Enseada"))
     assert "Qual ponto da Praia da Enseada" in r.text
-    r = chat.say(r.payload("Enseada 03"))
+    r = chat.say("o 3, por favor")
+    assert chat.state["answers"]["licensed_point"]["id"] == "enseada-03"
     r = chat.say("15/12/2026")
     r = chat.say("31/03/2027")
     assert "Praia da Enseada, ponto 03" in r.text
@@ -458,3 +462,24 @@ def test_english_conversation(chat, api):
     r = chat.say(r.payload("individual") if any("ndividual" in b["title"] for b in r.buttons) else "/inform{\"choice\": \"natural_person\"}")
     r = chat.say("yes", "affirm")
     assert "Do you agree?" in r.text and "LGPD" in r.text
+
+
+def test_a_wrong_date_that_nlu_calls_a_question_gets_the_reason_not_a_law_search(chat, api):
+    chat.say("Quero pedir autorização para vender na praia em Pontal", "request_permit",
+             [{"entity": "municipality", "value": "br-pr-pontal-do-parana"}, {"entity": "activity", "value": "ice_cream"}])
+    chat.say('/inform{"choice": "summer_season"}')
+    chat.say('/inform{"choice": "natural_person"}')
+    _personal(chat)
+    chat.say("sorvete")
+    chat.say("Praia de Leste")
+    r = chat.say("15/04/2027", "ask_law", confidence=0.7)
+    assert "fora da temporada" in r.text and "texto da lei" not in r.text
+
+
+def test_a_question_without_question_mark_in_the_middle_is_answered(chat, api):
+    chat.say("Quero pedir autorização para vender na praia em Pontal", "request_permit",
+             [{"entity": "municipality", "value": "br-pr-pontal-do-parana"}, {"entity": "activity", "value": "ice_cream"}])
+    chat.say('/inform{"choice": "summer_season"}')
+    r = chat.say("qual a multa por vender sem licença", "ask_fine", confidence=0.95)
+    assert "UFM" in r.text  # Pontal's fines are in UFM
+    assert r.messages[-1]["text"].startswith("Você vai pedir como pessoa física")
