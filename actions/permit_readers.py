@@ -334,8 +334,7 @@ def _read_yes_no(form: Form, step: Step):
 def _read_name(form: Form, step: Step):
     if form.msg.is_button:
         return None
-    company = step.kind == "company" or form.app.answers.get("person_type") == "legal_person" and step.key != "applicant_name"
-    value = parse_name(form.msg.text, company=company)
+    value = parse_name(form.msg.text, company=step.kind == "company")
     return value if isinstance(value, Invalid) else Accept({step.key: value})
 
 
