@@ -5,7 +5,8 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-PYTHON311 ?= $(shell command -v python3.13 || command -v python3.12 || command -v python3.11 || command -v python3)
+PYTHON311 ?= $(shell for c in python3.13 python3.12 python3.11 python3; do \
+  p=$$(command -v "$$c" 2>/dev/null) && "$$p" -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null && { echo "$$p"; break; }; done)
 # A 3.10 interpreter for Rasa: PYTHON310, then python3.10 on PATH, then pyenv's usual place (a pyenv
 # shim that is not activated answers but fails, hence each candidate is run once).
 PYTHON310 ?= $(shell for c in python3.10 "$$(pyenv root 2>/dev/null)"/versions/3.10.*/bin/python "$$HOME"/.pyenv/versions/3.10.*/bin/python; do \

@@ -14,10 +14,11 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.conversation import Turn
 from actions.decision_view import citation_payload, decision_view, places_geojson
 from actions.facts import applicant_facts, askable, pending_fact_answer, place_facts
-from actions.law_search import answer_article, answer_from_search
+from actions.law_search import answer_article, answer_from_search, unknown_norm_cited
 from actions.subject import (
     activity_buttons,
     activity_in_text,
+    context_jurisdiction,
     looks_like_a_place,
     activity_name,
     covered_jurisdictions,
@@ -25,11 +26,12 @@ from actions.subject import (
     resolve_activity,
     resolve_jurisdiction,
 )
+from knowledge.corpus import load_corpus
 from knowledge.rules import Outcome, evaluate
 from knowledge.rules.registry import registry
 
 FACTS = registry().facts
-__all__ = ["ActionAnswer", "TOPIC_BY_INTENT"]
+__all__ = ["ActionAnswer", "TOPIC_BY_INTENT", "answer_question"]
 
 TOPIC_BY_INTENT = {
     "ask_permission": "permission",
@@ -74,12 +76,17 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         return
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
     turn.set_slot("topic", topic)
+    invented = unknown_norm_cited(tracker.latest_message.get("text") or "")
+    if invented:
+        turn.say("search.unknown_norm", norm=invented,
+                 norms=[n.citation + " (" + jurisdiction_name(n.jurisdiction) + ")" for n in load_corpus().norms])
+        return
 
     # The municipality: a shared location, then a town named now, then the conversation's. A named town we
     # don't cover is said plainly; words NLU mistook for a town are ignored. "here" always asks for the
     # location: the last town named may not be here.
     if topic == "law" and answer_article(turn, None if turn.entity("municipality") else
-                                         resolve_jurisdiction(tracker.get_slot("municipality")), strict=True):
+                                         context_jurisdiction(tracker), strict=True):
         return  # "o que diz o art. 21 do decreto 4510?" names its norm; no municipality needed
     named, uncovered = _named_jurisdiction(turn)
     if located:
@@ -93,7 +100,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
                  buttons=municipality_buttons(turn))
         return
     else:
-        jurisdiction = resolve_jurisdiction(tracker.get_slot("municipality"))
+        jurisdiction = context_jurisdiction(tracker)
     if jurisdiction is None and turn.language == "pt-PT":
         jurisdiction = "pt"  # pt-PT wording ("aluguer", "coima", "actividade") asks about Portugal's RAMT
     if turn.entity("here") and not located:
@@ -104,13 +111,15 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.say("answer.ask_municipality", buttons=municipality_buttons(turn))
         return
     turn.set_slot("municipality", jurisdiction)
+    turn.set_slot("jurisdiction", jurisdiction)
     if jurisdiction == "pt" and turn.language == "pt-BR":
         turn.language = "pt-PT"  # Portuguese about Portugal is answered in pt-PT style
         turn.set_slot("language", "pt-PT")
 
     text = tracker.latest_message.get("text") or ""
     activity = (resolve_activity(turn.entity("activity")) or activity_in_text(text)
-                or _vendor_for_product(turn, text) or resolve_activity(tracker.get_slot("activity")))
+                or _vendor_for_product(turn, text) or resolve_activity(tracker.get_slot("current_activity"))
+                or resolve_activity(tracker.get_slot("activity")))
     if topic == "law":
         if not answer_article(turn, jurisdiction):
             answer_from_search(turn, jurisdiction)
@@ -124,6 +133,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
         return
     turn.set_slot("activity", activity)
+    turn.set_slot("current_activity", activity)
 
     facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **answered})
     turn.set_slot("facts", facts or None)

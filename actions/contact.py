@@ -6,7 +6,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
-from actions.subject import resolve_jurisdiction
+from actions.subject import context_jurisdiction, resolve_jurisdiction
 from knowledge.rules.registry import registry
 
 __all__ = ["ActionHumanContact", "offices_of"]
@@ -30,7 +30,7 @@ class ActionHumanContact(Action):
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
-        jurisdiction = resolve_jurisdiction(turn.entity("municipality") or tracker.get_slot("municipality"))
+        jurisdiction = resolve_jurisdiction(turn.entity("municipality")) or context_jurisdiction(tracker)
         offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
         if offices:
             turn.say("contact.office", offices=offices)

@@ -2,6 +2,7 @@
 quoted with their citation and said to be the text of the law, not advice."""
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -10,11 +11,11 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.citations import article_url, norm_citation_title
 from actions.contact import offices_of
 from actions.conversation import Turn
-from actions.subject import resolve_jurisdiction
-from knowledge.corpus import load_corpus
+from actions.subject import context_jurisdiction, resolve_jurisdiction
+from knowledge.corpus import NORMS_DIR, load_corpus
 from knowledge.search import search
 
-__all__ = ["answer_article", "answer_from_search", "ActionDefaultFallback"]
+__all__ = ["answer_article", "answer_from_search", "unknown_norm_cited", "ActionDefaultFallback"]
 
 # BM25 scores are comparable within one query only, so no absolute threshold says "confident": the
 # passages are presented as the answer when NLU understood a question about the law (ask_law), and as
@@ -57,6 +58,30 @@ def _norms_meant(turn: Turn, jurisdiction: str | None) -> list:
     return [n for n in norms if n.jurisdiction == jurisdiction]
 
 
+_NORM_CITED = re.compile(
+    r"\b(?:lei|decreto|decree|law|portaria|resolu[cç][aã]o)(?:[\s-]+(?:complementar|municipal|lei|estadual|federal))*"
+    r"[\s,]*(?:n[.ºo°]*\s*)?(\d[\d.]*\s*/\s*\d{2,4})", re.IGNORECASE)
+
+
+@lru_cache
+def _seed_text() -> str:
+    """The five texts as received (amendment notes and references to other laws included)."""
+    return " ".join(" ".join(p.read_text(encoding="utf-8").split()) for p in NORMS_DIR.glob("*.txt")).replace(".", "")
+
+
+def unknown_norm_cited(text: str) -> str | None:
+    """A norm the citizen cites ("Lei Municipal 777/2020") that appears nowhere in our corpus — not as
+    one of its norms, nor as a law they mention. Answering about it would mean inventing its content."""
+    for match in _NORM_CITED.finditer(text or ""):
+        number, year = (part.strip().replace(".", "") for part in match.group(1).split("/"))
+        # Cited by our texts as "622/2004" or "n. 622, de 05 de novembro de 2004": known, not invented.
+        if not re.search(rf"\b{number}\b.{{0,45}}\b(?:\d\d)?{year[-2:]}\b", _seed_text()) and not any(
+            number == _NUMBER.findall(n.number.replace(".", ""))[0] for n in load_corpus().norms
+        ):
+            return match.group(0).strip()
+    return None
+
+
 def _names_norm(turn: Turn, norm) -> bool:
     text = (turn.tracker.latest_message.get("text") or "").replace(".", "")
     return _NUMBER.findall(norm.number.replace(".", ""))[0].lstrip("0") in {n.lstrip("0") for n in _NUMBER.findall(text)}
@@ -97,6 +122,6 @@ class ActionDefaultFallback(Action):
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
-        jurisdiction = resolve_jurisdiction(tracker.get_slot("municipality"))
+        jurisdiction = context_jurisdiction(tracker)
         answer_from_search(turn, jurisdiction, force_unsure=True)
         return turn.events

@@ -31,6 +31,7 @@ class ActionShareLocation(Action):
             turn.say("location.not_covered", covered=[jurisdiction_name(j) for j in covered_jurisdictions()])
             return turn.events
         turn.set_slot("municipality", jurisdiction)
+        turn.set_slot("jurisdiction", jurisdiction)
         points = nearest_points(lat, lon, limit=3, jurisdiction=jurisdiction)
         nearest = [
             {"name": _point_name(p.point, turn.language), "distance_m": round(p.distance_m),
@@ -46,7 +47,7 @@ class ActionShareLocation(Action):
                   "citations": [dict(link) for g in groups for link in g["links"]]} if points else None
         dispatcher.utter_message(text=text, json_message=custom)
         # The location usually answers "can I … here?": answer that question for this place now.
-        if tracker.get_slot("activity"):
+        if tracker.get_slot("current_activity") or tracker.get_slot("activity"):
             answer_question(turn, located=(jurisdiction, lat, lon))
         return turn.events
 

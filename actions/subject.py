@@ -15,7 +15,7 @@ from unidecode import unidecode
 from knowledge.corpus import load_corpus
 from knowledge.rules import JURISDICTIONS, catalogue
 
-__all__ = ["activity_buttons", "activity_in_text", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
+__all__ = ["activity_buttons", "activity_in_text", "context_jurisdiction", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -70,8 +70,11 @@ def looks_like_a_place(raw: str | None) -> bool:
     key = _norm(str(raw or ""))
     if len(key) < 4 or not key.replace(" ", "").isalpha() or key in _NOT_PLACES:
         return False
-    if not str(raw).strip()[:1].isupper():  # people capitalise town names; "festa do padroeiro" is not one
+    typed = str(raw).split()
+    if not typed[0][:1].isupper():  # people capitalise town names; "festa do padroeiro" is not one
         return False
+    if sum(1 for w in typed if w[:1].isupper()) >= 2:  # "Rio de Janeiro", "São Paulo"
+        return True
     return not all(word in _law_words() for word in key.split())
 
 
@@ -144,3 +147,8 @@ def activity_buttons(jurisdiction: str, language: str) -> list[dict]:
     """Quick replies for the activities a norm of this jurisdiction regulates."""
     regulated = [a for a in catalogue() if jurisdiction in a.jurisdictions][:_MAX_ACTIVITY_BUTTONS]
     return [{"title": activity_name(a.id, language), "payload": f'/inform{{"activity": "{a.id}"}}'} for a in regulated]
+
+
+def context_jurisdiction(tracker) -> str | None:
+    """The jurisdiction the conversation is about so far (see the `jurisdiction` slot in the domain)."""
+    return resolve_jurisdiction(tracker.get_slot("jurisdiction")) or resolve_jurisdiction(tracker.get_slot("municipality"))

@@ -83,3 +83,33 @@ def test_a_location_outside_every_covered_place_is_not_covered(run):
                  [{"entity": "latitude", "value": -27.59}, {"entity": "longitude", "value": -48.55}])
     assert "fora dos lugares que cubro" in result.text
     assert result.slot("municipality") is None
+
+
+def test_an_article_that_does_not_exist_is_refused_plainly(run):
+    text = run(ActionAnswer(), "O que diz o art. 40 do decreto 4510 de Bertioga?", "ask_law",
+               [{"entity": "article", "value": "40"}, {"entity": "municipality", "value": "br-sp-bertioga"}]).text
+    assert "não tem art. 40" in text and "26 artigos" in text
+    assert "Art. 26. Este Decreto entrará em vigor" in SEED and "Art. 27" not in SEED
+
+
+def test_an_existing_article_is_quoted_from_the_law(run):
+    text = run(ActionAnswer(), "O que diz o art. 22 do decreto 4510?", "ask_law", [{"entity": "article", "value": "22"}]).text
+    assert "prazo de 30 (trinta) dias úteis" in text  # the article's own words
+    assert f"{BERTIOGA_ARTICLE}22" in text
+
+
+def test_an_invented_norm_gets_a_refusal_not_an_answer(run):
+    text = run(ActionAnswer(), "Qual a taxa de SUP prevista na Lei Municipal 777/2020 de Bertioga?", "ask_fee",
+               [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}]).text
+    assert "Não tenho a Lei Municipal 777/2020" in text
+    assert "UFIB" not in text and "UFM" not in text
+
+
+def test_words_taken_for_towns_are_ignored_and_real_towns_are_not_covered(run):
+    kept = run(ActionAnswer(), "Vendo SUP, qual a multa?", "ask_fine",
+               [{"entity": "municipality", "value": "Vendo"}, {"entity": "activity", "value": "sup"}],
+               {"jurisdiction": "br-sp-bertioga"}).text
+    assert "100 UFIB" in kept
+    rio = run(ActionAnswer(), "Can I sell coconuts on the beach in Rio de Janeiro?", "ask_permission",
+              [{"entity": "municipality", "value": "Rio de Janeiro"}, {"entity": "activity", "value": "green_coconut"}]).text
+    assert "Rio de Janeiro" in rio and "don't have the rules" in rio
