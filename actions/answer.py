@@ -18,11 +18,11 @@ from actions.law_search import answer_article, answer_from_search, unknown_norm_
 from actions.subject import (
     activity_buttons,
     activity_in_text,
-    context_jurisdiction,
-    looks_like_a_place,
     activity_name,
+    context_jurisdiction,
     covered_jurisdictions,
     jurisdiction_name,
+    looks_like_a_place,
     resolve_activity,
     resolve_jurisdiction,
 )
@@ -82,12 +82,14 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
                  norms=[n.citation + " (" + jurisdiction_name(n.jurisdiction) + ")" for n in load_corpus().norms])
         return
 
-    # The municipality: a shared location, then a town named now, then the conversation's. A named town we
-    # don't cover is said plainly; words NLU mistook for a town are ignored. "here" always asks for the
-    # location: the last town named may not be here.
     if topic == "law" and answer_article(turn, None if turn.entity("municipality") else
                                          context_jurisdiction(tracker), strict=True):
         return  # "o que diz o art. 21 do decreto 4510?" names its norm; no municipality needed
+
+    # The municipality: a shared location, then a town named now, then the conversation's. A named town we
+    # don't cover is said plainly, and forgotten as context so that no later answer borrows the previous
+    # town's rules; words NLU mistook for a town are ignored. "here" without a town named asks for the
+    # location: the last town talked about may not be here.
     named, uncovered = _named_jurisdiction(turn)
     if located:
         jurisdiction = located[0]
@@ -95,6 +97,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         jurisdiction = named
     elif uncovered:
         turn.set_slot("municipality", None)
+        turn.set_slot("jurisdiction", None)
         turn.say("answer.not_covered_place", place=uncovered,
                  covered=[jurisdiction_name(j) for j in covered_jurisdictions()],
                  buttons=municipality_buttons(turn))
@@ -103,7 +106,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         jurisdiction = context_jurisdiction(tracker)
     if jurisdiction is None and turn.language == "pt-PT":
         jurisdiction = "pt"  # pt-PT wording ("aluguer", "coima", "actividade") asks about Portugal's RAMT
-    if turn.entity("here") and not located:
+    if turn.entity("here") and not located and not named:
         turn.say("answer.ask_location", custom={"request_location": True},
                  buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
         return

@@ -113,3 +113,11 @@ def test_words_taken_for_towns_are_ignored_and_real_towns_are_not_covered(run):
     rio = run(ActionAnswer(), "Can I sell coconuts on the beach in Rio de Janeiro?", "ask_permission",
               [{"entity": "municipality", "value": "Rio de Janeiro"}, {"entity": "activity", "value": "green_coconut"}]).text
     assert "Rio de Janeiro" in rio and "don't have the rules" in rio
+
+
+def test_after_an_uncovered_town_no_answer_borrows_the_previous_towns_rules(run):
+    result = run(ActionAnswer(), "e em Florianópolis?", "inform", [{"entity": "municipality", "value": "Florianópolis"}],
+                 {"jurisdiction": "br-sp-bertioga", "activity": "sup", "topic": "fine"})
+    assert "UFIB" not in result.text
+    cleared = {e["name"] for e in result.events if e.get("event") == "slot" and e["value"] is None}
+    assert {"jurisdiction", "municipality"} <= cleared
