@@ -23,8 +23,6 @@ class Turn:
         self.dispatcher = dispatcher
         self.tracker = tracker
         self.events: list[dict[str, Any]] = []
-        # An action may answer as if another intent had been asked (e.g. a permit request → documents).
-        self.intent_override: str | None = None
         previous = tracker.get_slot("language")
         self.language = detect_language(
             tracker.latest_message.get("text"), previous, tracker.get_slot("municipality")
@@ -38,9 +36,6 @@ class Turn:
     def say(self, key: str, *, buttons: list[dict] | None = None, custom: dict | None = None, **values: Any) -> None:
         self.dispatcher.utter_message(text=self.text(key, **values), buttons=buttons or [], json_message=custom)
 
-    def send_custom(self, custom: dict) -> None:
-        self.dispatcher.utter_message(json_message=custom)
-
     def set_slot(self, name: str, value: Any) -> None:
         self.events = [e for e in self.events if e.get("name") != name]
         self.events.append(SlotSet(name, value))
@@ -50,4 +45,4 @@ class Turn:
 
     @property
     def intent(self) -> str | None:
-        return self.intent_override or (self.tracker.latest_message.get("intent") or {}).get("name")
+        return (self.tracker.latest_message.get("intent") or {}).get("name")

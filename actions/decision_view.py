@@ -4,12 +4,14 @@ Only selection and formatting happen here (which language's text, how an amount 
 sentences themselves are the templates' (i18n/*.yml, keys under `answer.`).
 """
 
+from functools import lru_cache
 from typing import Any
 
 from actions.citations import group_citations
 from actions.money import format_amount
+from knowledge.rules.registry import registry
 
-__all__ = ["decision_view", "places_geojson", "citation_payload"]
+__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload"]
 
 # What each question topic shows of a decision, besides the headline and the citations.
 TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -104,18 +106,33 @@ def _period(period, lang: str) -> dict | None:
     return {"value": period.value, "unit": period.unit, "code": period.code, "text": _t(period.text, lang)}
 
 
-def places_geojson(decision, lang: str, nearest=None) -> dict:
-    """The licensed points as a GeoJSON FeatureCollection, for the widget's map and list."""
-    features = []
-    for place in decision.places:
-        for point in place.points:
-            features.append({
-                "type": "Feature",
-                "geometry": {"type": "Point", "coordinates": [point.lon, point.lat]},
-                "properties": {"id": point.id, "name": _t(point.name, lang) or f"{_t(place.name, lang)} {point.number:02d}",
-                               "area": _t(place.name, lang), "radius_m": float(point.radius_m)},
-            })
-    return {"type": "FeatureCollection", "features": features}
+@lru_cache
+def _area_names() -> dict[str, dict]:
+    return {area_id: area.name for norm in registry().norms.values() for area_id, area in norm.areas.items()}
+
+
+def point_name(point, lang: str) -> str:
+    """"Praia da Enseada 01 (Centro — defronte ao quiosque 01)": the area, the decree's number, where."""
+    area = _t(_area_names().get(point.area), lang) or point.area
+    where = _t(point.name, lang)
+    return f"{area} {point.number:02d}" + (f" ({where})" if where else "")
+
+
+def point_feature(point, lang: str, **extra) -> dict:
+    """One licensed point as a GeoJSON Feature, for the channels' maps and lists."""
+    return {
+        "type": "Feature",
+        "geometry": {"type": "Point", "coordinates": [point.lon, point.lat]},
+        "properties": {"id": point.id, "name": point_name(point, lang),
+                       "area": _t(_area_names().get(point.area), lang) or point.area,
+                       "radius_m": float(point.radius_m), **extra},
+    }
+
+
+def places_geojson(decision, lang: str) -> dict:
+    """The licensed points of a decision as a GeoJSON FeatureCollection."""
+    return {"type": "FeatureCollection",
+            "features": [point_feature(point, lang) for place in decision.places for point in place.points]}
 
 
 def citation_payload(view: dict) -> list[dict]:

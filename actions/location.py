@@ -1,6 +1,5 @@
 """action_share_location: where is "here"? Municipality, inside a licensed point or not, nearest points."""
 
-from functools import lru_cache
 from typing import Any
 
 from rasa_sdk import Action, Tracker
@@ -9,9 +8,9 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answer import answer_question
 from actions.citations import group_citations
 from actions.conversation import Turn
+from actions.decision_view import point_feature, point_name
 from actions.subject import covered_jurisdictions, jurisdiction_name
 from knowledge.rules import municipality_at, nearest_points
-from knowledge.rules.registry import registry
 
 __all__ = ["ActionShareLocation"]
 
@@ -34,7 +33,7 @@ class ActionShareLocation(Action):
         turn.set_slot("jurisdiction", jurisdiction)
         points = nearest_points(lat, lon, limit=3, jurisdiction=jurisdiction)
         nearest = [
-            {"name": _point_name(p.point, turn.language), "distance_m": round(p.distance_m),
+            {"name": point_name(p.point, turn.language), "distance_m": round(p.distance_m),
              "inside": p.inside}
             for p in points
         ]
@@ -43,7 +42,9 @@ class ActionShareLocation(Action):
         groups = group_citations(c for p in points for c in p.point.citations)
         if groups:
             text += "\n" + turn.text("answer.sources", groups=groups)
-        custom = {"places": _geojson(points, turn.language),
+        custom = {"places": {"type": "FeatureCollection", "features": [
+                      point_feature(p.point, turn.language, distance_m=round(p.distance_m), inside=p.inside)
+                      for p in points]},
                   "citations": [dict(link) for g in groups for link in g["links"]]} if points else None
         dispatcher.utter_message(text=text, json_message=custom)
         # The location usually answers "can I … here?": answer that question for this place now.
@@ -60,24 +61,3 @@ def _coordinate(turn: Turn, name: str) -> float | None:
         return float(value)
     except (TypeError, ValueError):
         return None
-
-
-@lru_cache
-def _area_names() -> dict[str, dict]:
-    return {area_id: area.name for norm in registry().norms.values() for area_id, area in norm.areas.items()}
-
-
-def _point_name(point, language: str) -> str:
-    area = _area_names().get(point.area, {})
-    area_name = area.get(language) or area.get("pt-BR") or point.area
-    where = (point.name or {}).get(language) or (point.name or {}).get("pt-BR")
-    return f"{area_name} {point.number:02d}" + (f" ({where})" if where else "")
-
-
-def _geojson(points, language: str) -> dict:
-    return {"type": "FeatureCollection", "features": [
-        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [p.point.lon, p.point.lat]},
-         "properties": {"id": p.point.id, "name": _point_name(p.point, language), "area": p.point.area,
-                        "radius_m": float(p.point.radius_m), "distance_m": round(p.distance_m), "inside": p.inside}}
-        for p in points
-    ]}
