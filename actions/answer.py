@@ -13,8 +13,8 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
 from actions.decision_view import citation_payload, decision_view, places_geojson
-from actions.facts import applicant_facts, askable, pending_fact_answer, place_facts
-from actions.law_search import answer_article, answer_from_search, unknown_norm_cited
+from actions.facts import applicant_facts, askable, pending_fact_answer, place_facts, product_kind
+from actions.law_search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.subject import (
     activity_buttons,
     activity_in_text,
@@ -24,7 +24,9 @@ from actions.subject import (
     jurisdiction_name,
     looks_like_a_place,
     resolve_activity,
+    is_follow_up,
     resolve_jurisdiction,
+    topic_in_text,
 )
 from knowledge.corpus import load_corpus
 from knowledge.rules import Outcome, evaluate
@@ -74,7 +76,14 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     if turn.intent in ("affirm", "deny") and not answered:
         turn.say("help")  # a yes/no to no question of ours
         return
-    topic = TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
+    text = tracker.latest_message.get("text") or ""
+    # `inform` is an answer ("e no calçadão de Ipanema?" keeps the previous topic), but NLU sometimes
+    # reads a whole question as one: then the question's own words name the topic.
+    asked = topic_in_text(text) if turn.intent == "inform" and len(text.split()) >= 4 else None
+    topic = TOPIC_BY_INTENT.get(turn.intent or "") or asked or tracker.get_slot("topic") or "permission"
+    if is_follow_up(text) and tracker.get_slot("topic"):
+        # "e se for um deck fixo?" after "quanto custa…?" still asks how much, whatever NLU made of it.
+        topic = topic_in_text(text) or tracker.get_slot("topic")
     turn.set_slot("topic", topic)
     invented = unknown_norm_cited(tracker.latest_message.get("text") or "")
     if invented:
@@ -119,9 +128,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.language = "pt-PT"  # Portuguese about Portugal is answered in pt-PT style
         turn.set_slot("language", "pt-PT")
 
-    text = tracker.latest_message.get("text") or ""
+    vendor, product_facts = _vendor_for_product(turn, text)
     activity = (resolve_activity(turn.entity("activity")) or activity_in_text(text)
-                or _vendor_for_product(turn, text) or resolve_activity(tracker.get_slot("current_activity"))
+                or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     if topic == "law":
         if not answer_article(turn, jurisdiction):
@@ -138,7 +147,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     turn.set_slot("activity", activity)
     turn.set_slot("current_activity", activity)
 
-    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **answered})
+    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **(product_facts if activity == vendor else {}),
+                                      **answered})
     turn.set_slot("facts", facts or None)
     at = (located[1], located[2]) if located else None
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at, applicant=facts)
@@ -158,6 +168,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     if view["empty"]:
         # The rules hold nothing on this topic for this activity: the text of the law may still say it.
         answer_from_search(turn, jurisdiction, intro="search.also_the_text")
+    else:
+        _key_passage(turn, jurisdiction, view)
 
     # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
     # a citizen who moves on to another question is not asked again and again.
@@ -167,6 +179,21 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
     elif missing is None:
         turn.set_slot("pending_fact", None)
+
+
+_FOCUSED_CITATIONS = 3
+
+
+def _key_passage(turn: Turn, jurisdiction: str, view: dict) -> None:
+    """The article that best matches the question's own words, quoted when the rules' answer does not
+    already cite it: a specific question ("how far from the surf line?") may ask for a detail the
+    rules data does not hold, and the citizen should see the text that says it."""
+    hits = law_hits(turn, jurisdiction, limit=1)
+    cited = {link["unit_id"] for group in view["citations"] for link in group["links"]}
+    # A broad answer (a long list of articles) does not show what the one matching article says either.
+    broad = len(cited) > _FOCUSED_CITATIONS
+    if hits and (broad or not any(c == hits[0].unit_id or c.startswith(hits[0].unit_id + "/") for c in cited)):
+        answer_from_search(turn, jurisdiction, intro="search.also_the_text", hits=hits)
 
 
 def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
@@ -181,11 +208,21 @@ def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
 _SAND = ("praia", "areia", "beach", "sand")
 
 
-def _vendor_for_product(turn: Turn, text: str) -> str | None:
-    """"vender milho na areia": a product without an activity is street or beach vending."""
-    if not turn.entity("product"):
-        return None
-    return "beach_food_vendor" if any(w in text.lower() for w in _SAND) else "itinerant_vendor"
+def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, Any]]:
+    """"vender milho na areia": a product without an activity is street or beach vending, and what the
+    product is decides the fee row (food, or other goods priced per product). A product we cannot
+    classify is not guessed: the rules ask."""
+    products = [e.get("value") for e in turn.tracker.latest_message.get("entities", []) if e.get("entity") == "product"]
+    if not products:
+        return None, {}
+    on_sand = any(w in text.lower() for w in _SAND)
+    kind = product_kind(products)
+    facts: dict[str, Any] = {"on_sand": on_sand}
+    if kind:
+        facts["product_kind"] = kind
+    if on_sand and kind == "food":
+        return "beach_food_vendor", facts
+    return "itinerant_vendor", facts
 
 
 def _answer_buttons(turn: Turn, fact: str) -> list[dict]:

@@ -5,13 +5,16 @@ They come from entities (age, income), and from yes/no answers to the question t
 """
 
 import re
+from functools import lru_cache
+from pathlib import Path
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages"]
+__all__ = ["applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -54,6 +57,19 @@ def place_facts(place: Any) -> dict[str, Any]:
         if name in text:
             return {"boardwalk": value, "sidewalk_kind": "boardwalk"} if "calcad" in text or "boardwalk" in text else {"boardwalk": value}
     return {}
+
+
+@lru_cache
+def _product_kinds() -> dict[str, str]:
+    kinds = yaml.safe_load((Path(__file__).parent / "product_kinds.yml").read_text(encoding="utf-8"))
+    return {" ".join(unidecode(word).lower().split()): kind for kind, words in kinds.items() for word in words}
+
+
+def product_kind(products: list[Any]) -> str | None:
+    """food / other / crafts for the products a vendor named (product_kinds.yml); None when any of them
+    is unknown, or they are of different kinds (a vendor of both needs both rows: the rules ask)."""
+    kinds = {_product_kinds().get(" ".join(unidecode(str(p)).lower().split())) for p in products}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
 
 
 def askable(spec) -> bool:

@@ -11,32 +11,41 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.citations import article_url, norm_citation_title
 from actions.contact import offices_of
 from actions.conversation import Turn
-from actions.subject import context_jurisdiction, resolve_jurisdiction
+from actions.subject import context_jurisdiction, resolve_jurisdiction, without_town_names
 from knowledge.corpus import NORMS_DIR, load_corpus
 from knowledge.search import search
 
-__all__ = ["answer_article", "answer_from_search", "unknown_norm_cited", "ActionDefaultFallback"]
+__all__ = ["answer_article", "answer_from_search", "law_hits", "passage_view", "unknown_norm_cited", "ActionDefaultFallback"]
 
 # BM25 scores are comparable within one query only, so no absolute threshold says "confident": the
 # passages are presented as the answer when NLU understood a question about the law (ask_law), and as
 # "maybe" — with an offer to rephrase and the office to contact — when NLU itself was unsure.
 
 
+def law_hits(turn: Turn, jurisdiction: str | None, limit: int = 2) -> list:
+    """The passages of the law that best match this message. Scoped to one town, the town's name is
+    left out of the query: it is the scope, not the subject."""
+    query = turn.tracker.latest_message.get("text") or ""
+    if jurisdiction:
+        query = without_town_names(query)
+    return search(query, jurisdiction=jurisdiction, limit=limit) if query.strip() else []
+
+
+def passage_view(hit) -> dict:
+    return {"norm": norm_citation_title(hit.norm_id), "label": hit.label, "url": article_url(hit.unit_id),
+            "snippet": hit.snippet}
+
+
 def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, force_unsure: bool = False,
-                       intro: str | None = None) -> None:
+                       intro: str | None = None, hits: list | None = None) -> None:
     """Quote the best passages for the message. With `intro`, they complete an answer already given
     (and nothing is said if nothing is found)."""
-    query = turn.tracker.latest_message.get("text") or ""
-    hits = search(query, jurisdiction=jurisdiction, limit=limit) if query.strip() else []
+    hits = law_hits(turn, jurisdiction, limit) if hits is None else hits
     if not hits:
         if intro is None:
             turn.say("search.nothing", jurisdiction=jurisdiction)
         return
-    passages = [
-        {"norm": norm_citation_title(h.norm_id), "label": h.label, "url": article_url(h.unit_id),
-         "snippet": h.snippet}
-        for h in hits
-    ]
+    passages = [passage_view(h) for h in hits]
     confident = not force_unsure
     offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
     key = intro or ("search.passages" if confident else "search.unsure")

@@ -15,7 +15,7 @@ from unidecode import unidecode
 from knowledge.corpus import load_corpus
 from knowledge.rules import JURISDICTIONS, catalogue
 
-__all__ = ["activity_buttons", "activity_in_text", "context_jurisdiction", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
+__all__ = ["activity_buttons", "activity_in_text", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -61,6 +61,7 @@ def _law_words() -> frozenset[str]:
 
 # Words that NLU sometimes tags as a town, typically capitalised at the start of a message.
 _NOT_PLACES = {"until", "the", "this", "that", "here", "there", "summer", "winter", "beach", "city", "town",
+               "mayor", "prefeito", "prefeitura", "council", "authorisation", "authorization", "licence", "license",
                "vendo", "venda", "vender", "verao", "inverno", "praia", "cidade", "aqui", "ola", "bom", "boa",
                "quero", "posso", "qual", "quanto", "onde", "como", "quando", "tenho", "moro", "sou", "hello"}
 
@@ -97,8 +98,37 @@ def resolve_activity(raw: str | None) -> str | None:
 
 
 def resolve_jurisdiction(raw: str | None) -> str | None:
-    """The covered jurisdiction a municipality name refers to, or None (not covered / unknown)."""
-    return _lookup(raw, _jurisdiction_names(), set(JURISDICTIONS))
+    """The covered jurisdiction a municipality name refers to, or None (not covered / unknown).
+
+    NLU sometimes tags a few words too many ("Algarve este", "Portugal com embarcações", "Pontal do
+    Paraná summer vendor"): the longest leading run of words that is a known name wins, never a run in
+    the middle ("festa do padroeiro" must not find "do")."""
+    found = _lookup(raw, _jurisdiction_names(), set(JURISDICTIONS))
+    if found or not raw:
+        return found
+    words = str(raw).split()
+    for size in range(len(words) - 1, 0, -1):
+        found = _jurisdiction_names().get(_norm(" ".join(words[:size])))
+        if found:
+            return found
+    return None
+
+
+@lru_cache
+def _town_names() -> frozenset[str]:
+    """The covered towns' own names and their short forms ("pontal do parana", "pontal", "portugal"),
+    not the beaches and districts inside them, which the law itself talks about."""
+    towns = {_norm(n.municipality or "portugal") for n in load_corpus().norms}
+    return frozenset(n for n in _jurisdiction_names() if any(t == n or t.startswith(n + " ") for t in towns))
+
+
+def without_town_names(text: str) -> str:
+    """The text without the covered towns' names: a search scoped to a town must not rank the articles
+    that merely name the town ("Município de Pontal do Paraná") above those that answer the question."""
+    words = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text)).split())
+    for name in sorted(_town_names(), key=len, reverse=True):
+        words = f" {words} ".replace(f" {name} ", " ").strip()
+    return words
 
 
 # Catalogue names too ambiguous to spot in free text: "faixa" (a banner) is also "faixa de areia",
@@ -115,6 +145,27 @@ def activity_in_text(text: str | None) -> str | None:
     found = [(len(name), activity) for name, activity in _activity_names().items()
              if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
     return max(found)[1] if found else None
+
+
+@lru_cache
+def _topic_cues() -> list[tuple[str, tuple[str, ...]]]:
+    cues = yaml.safe_load((Path(__file__).parent / "topic_cues.yml").read_text(encoding="utf-8"))
+    return [(topic, tuple(_norm(w) for w in words)) for topic, words in cues.items()]
+
+
+def topic_in_text(text: str | None) -> str | None:
+    """The topic a question's own words ask about (topic_cues.yml), or None."""
+    padded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    return next((topic for topic, words in _topic_cues() if any(f" {w} " in padded for w in words)), None)
+
+
+_FOLLOW_UP = ("e ", "e se ", "and ", "and if ", "what about ", "how about ", "e quanto ", "e pra ", "e para ")
+
+
+def is_follow_up(text: str | None) -> bool:
+    """"e no calçadão de Ipanema?", "and in Lajes?": a question that continues the previous one."""
+    key = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    return key.startswith(_FOLLOW_UP)
 
 
 @lru_cache

@@ -1,0 +1,87 @@
+"""How a question is read before the rules answer it: which town (when NLU tagged too many words),
+which topic (when NLU took a question for an answer), which product kind, and which law passage is
+quoted beside the rules' answer. Figures are checked against the seed text."""
+
+from pathlib import Path
+
+import pytest
+
+from actions.answer import ActionAnswer
+from actions.facts import product_kind
+from actions.subject import is_follow_up, looks_like_a_place, resolve_jurisdiction, topic_in_text, without_town_names
+
+NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
+PONTAL_SEED = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+LAJES_SEED = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("raw, jurisdiction", [
+    ("Algarve este", "pt"),
+    ("Portugal com embarcações", "pt"),
+    ("Pontal do Paraná summer vendor", "br-pr-pontal-do-parana"),
+    ("Florianópolis", None),
+    ("festa do padroeiro", None),  # "do" inside it must not find "Pontal do Paraná"
+])
+def test_a_town_tagged_with_extra_words_is_still_found(raw, jurisdiction):
+    assert resolve_jurisdiction(raw) == jurisdiction
+
+
+def test_an_office_is_not_a_town():
+    assert not looks_like_a_place("Mayor")
+    assert looks_like_a_place("Florianópolis")
+
+
+def test_the_town_is_the_scope_of_a_search_not_its_subject():
+    # Beaches inside the town stay: the law itself speaks of the Praia de Leste boardwalk (art. 16).
+    assert without_town_names("tables on the Praia de Leste boardwalk in Pontal do Paraná?") == \
+        "tables on the praia de leste boardwalk in"
+    assert "bertioga" not in without_town_names("quem fiscaliza em Bertioga?")
+
+
+@pytest.mark.parametrize("text, topic", [
+    ("how much is the stand up paddle licence in Pontal do Parana?", "fee"),
+    ("What is the fine range for an unlicensed beach vendor in Pontal?", "fine"),  # "licence" does not win
+    ("Food truck em Pontal precisa ficar longe de lanchonete?", "limits"),
+    ("circo pode ficar qtos dias em lajes?", "season"),
+    ("tenho uma escola de SUP em Bertioga", None),
+])
+def test_a_question_names_its_topic(text, topic):
+    assert topic_in_text(text) == topic
+
+
+def test_follow_ups():
+    assert is_follow_up("e se for um deck fixo no calçadão?")
+    assert is_follow_up("And in Lajes?")
+    assert not is_follow_up("Existe taxa?")
+
+
+def test_product_kinds():
+    assert product_kind(["óculos", "sol", "chapéu"]) == "other"
+    assert product_kind(["milho"]) == "food"
+    assert product_kind(["milho", "óculos"]) is None  # both rows apply: the rules ask
+    assert product_kind(["parafuso"]) is None  # not guessed
+
+
+def test_non_food_goods_on_the_sand_get_the_per_product_row_not_the_food_row(run):
+    text = run(ActionAnswer(), "Quanto é a taxa pra vender óculos de sol e chapéu na faixa de areia em Pontal do Paraná?",
+               "ask_fee", [{"entity": "product", "value": "óculos"}, {"entity": "product", "value": "chapéu"},
+                           {"entity": "municipality", "value": "br-pr-pontal-do-parana"}]).text
+    # Anexo VI (Lei 1992/2019), 11.20.00: "Demais produtos/produtos não alimentícios ... Taxa por produto" 18,00 / 6,00.
+    assert "18,00 UFM" in text and "6,00 UFM" in text and "por produto" in text
+    assert "Demais produtos/produtos não alimentícios" in PONTAL_SEED
+    assert "2,00 UFM" not in text  # the food row
+    assert "anexo-vi/item-11.20.00-11" in text
+
+
+def test_an_english_question_read_as_inform_still_gets_the_fee(run):
+    text = run(ActionAnswer(), "how much is the stand up paddle licence in Pontal do Parana?", "inform",
+               [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-pr-pontal-do-parana"}]).text
+    assert "30.00 UFM" in text and "10.00 UFM" in text  # Anexo VI 11.20.00, SUP row
+    assert "anexo-vi/item-11.20.00-4" in text
+
+
+def test_a_specific_question_quotes_the_article_that_answers_it(run):
+    # Lajes, art. 139 § 1: circuses and amusement parks stay at most 45 days (the rules data has no figure).
+    text = run(ActionAnswer(), "por quanto tempo um circo pode ficar montado em Lajes?", "ask_season",
+               [{"entity": "activity", "value": "amusement_park"}, {"entity": "municipality", "value": "br-rn-lajes"}]).text
+    assert "/norms/br-rn-lajes/lc-489-2009/art-139" in text
