@@ -8,10 +8,20 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
 from api.db import session_scope
+from api.permits.conversations import ConversationEraser, RasaConversationEraser
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
 from api.settings import Settings, get_settings
 
-__all__ = ["CurrentClerk", "PermitSettingsDep", "SessionDep", "SettingsDep", "get_current_clerk", "get_db"]
+__all__ = [
+    "ConversationEraserDep",
+    "CurrentClerk",
+    "PermitSettingsDep",
+    "SessionDep",
+    "SettingsDep",
+    "get_conversation_eraser",
+    "get_current_clerk",
+    "get_db",
+]
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 
@@ -24,6 +34,15 @@ def get_db(settings: PermitSettingsDep) -> Iterator[Session]:
 
 
 SessionDep = Annotated[Session, Depends(get_db)]
+
+
+def get_conversation_eraser(settings: PermitSettingsDep, core: SettingsDep) -> ConversationEraser:
+    """Wipes an erased case's conversation from Rasa's tracker store (api/permits/conversations.py)."""
+    return RasaConversationEraser(tracker_db_url=settings.resolved_rasa_tracker_url, rasa_url=core.rasa_url,
+                                  busy_timeout=settings.sqlite_busy_timeout)
+
+
+ConversationEraserDep = Annotated[ConversationEraser, Depends(get_conversation_eraser)]
 
 _bearer = HTTPBearer(auto_error=False, description="A clerk's token (CLERK_ACCOUNTS)")
 

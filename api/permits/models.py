@@ -18,6 +18,7 @@ __all__ = [
     "AuditEvent",
     "Base",
     "ClerkNote",
+    "ConversationErasure",
     "PERSONAL_COLUMNS",
     "Preapplication",
     "ProtocolCounter",
@@ -113,6 +114,8 @@ class Preapplication(Base):
 
     notes: Mapped[list[ClerkNote]] = relationship(back_populates="preapplication", order_by="ClerkNote.id")
     audit_events: Mapped[list[AuditEvent]] = relationship(back_populates="preapplication", order_by="AuditEvent.id")
+    conversation_erasures: Mapped[list[ConversationErasure]] = relationship(
+        back_populates="preapplication", order_by="ConversationErasure.id")
 
 
 PERSONAL_COLUMNS = (
@@ -158,3 +161,21 @@ class AuditEvent(Base):
     detail: Mapped[str | None] = mapped_column(Text)
 
     preapplication: Mapped[Preapplication] = relationship(back_populates="audit_events")
+
+
+class ConversationErasure(Base):
+    """A conversation of an erased case still to be wiped from Rasa's tracker store
+    (api/permits/conversations.py). The row holds the conversation id only until the wipe has
+    succeeded, then it is deleted; `attempts` and `last_error` say why it is still here."""
+
+    __tablename__ = "permit_conversation_erasures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    preapplication_id: Mapped[int] = mapped_column(ForeignKey("permit_preapplications.id"), index=True)
+    conversation_id: Mapped[str] = mapped_column(String(200))
+    requested_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    last_error: Mapped[str | None] = mapped_column(String(200))
+
+    preapplication: Mapped[Preapplication] = relationship(back_populates="conversation_erasures")

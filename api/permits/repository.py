@@ -13,14 +13,15 @@ import json
 from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from api.permits import access_codes
+from api.permits.conversations import ConversationEraser, ConversationErasureFailed
 from api.permits.errors import CaseNotFound, IdempotencyKeyReused, IdempotencyReplayRefused, NotAllowed, ReasonRequired
 from api.permits.logs import get_logger
-from api.permits.models import PERSONAL_COLUMNS, AuditEvent, ClerkNote, Preapplication
+from api.permits.models import PERSONAL_COLUMNS, AuditEvent, ClerkNote, ConversationErasure, Preapplication
 from api.permits.protocols import normalise_protocol, take_protocol_number
 from api.permits.schemas import (
     NoteCreate,
@@ -45,10 +46,12 @@ __all__ = [
     "list_cases",
     "purge_expired",
     "submit_preapplication",
+    "wipe_conversations",
 ]
 
 CITIZEN = "citizen"
 RETENTION = "system:retention"
+CONVERSATION_WIPER = "system:conversation-erasure"
 # Compared against when the protocol does not exist, so that a miss costs as long as a wrong code.
 _DUMMY_HASH = access_codes.hash_access_code("0000-0000-0000")
 
@@ -210,6 +213,11 @@ def citizen_view(session: Session, *, protocol: str, access_code: str) -> Preapp
 
 
 def _erase(session: Session, case: Preapplication, *, actor: str, now: datetime) -> None:
+    if case.conversation_id:
+        # The conversation in Rasa's tracker store holds the same answers: queued in this transaction,
+        # wiped by wipe_conversations once committed (and retried by it until done).
+        case.conversation_erasures.append(
+            ConversationErasure(conversation_id=case.conversation_id, requested_at=now, attempts=0))
     for column in PERSONAL_COLUMNS:
         setattr(case, column, None)
     for note in case.notes:
@@ -229,6 +237,48 @@ def erase_by_citizen(session: Session, *, protocol: str, access_code: str, now: 
         session.commit()
         get_logger().info("personal_data_erased", protocol=case.protocol, actor=CITIZEN)
     return case
+
+
+def wipe_conversations(session: Session, *, eraser: ConversationEraser, preapplication_id: int | None = None,
+                       now: datetime | None = None) -> tuple[list[str], list[str]]:
+    """Wipe the queued conversations of erased cases from Rasa's tracker store (all, or one case's).
+
+    Returns the protocols done and those still pending. A wipe that succeeds deletes its queue row
+    (and with it the conversation id) and adds `conversation_erased` to the case's audit trail; one
+    that fails stays queued with its attempt count and reason, and adds `conversation_erasure_failed`.
+    The case's own erasure is already committed either way: Rasa being down never undoes it.
+    Retry the pending ones with `python -m api.permits erase-conversations` (cron).
+    """
+    query = select(ConversationErasure).order_by(ConversationErasure.id)
+    if preapplication_id is not None:
+        query = query.where(ConversationErasure.preapplication_id == preapplication_id)
+    done: list[str] = []
+    pending: list[str] = []
+    for item in list(session.scalars(query)):
+        case = item.preapplication
+        when = now or _now()
+        try:
+            deleted = eraser.erase(item.conversation_id)
+        except Exception as exc:  # whatever it is, the case's erasure stands and the wipe stays queued
+            reason = exc.reason if isinstance(exc, ConversationErasureFailed) else f"unexpected {type(exc).__name__}"
+            item.attempts += 1
+            item.last_attempt_at = when
+            item.last_error = reason
+            _audit(session, case, actor=CONVERSATION_WIPER, action="conversation_erasure_failed", at=when,
+                   detail=f"attempt {item.attempts}: {reason}; queued for `python -m api.permits erase-conversations`")
+            session.commit()
+            get_logger().warning("conversation_erasure_failed", protocol=case.protocol, attempts=item.attempts,
+                                 reason=reason)
+            pending.append(case.protocol)
+            continue
+        session.execute(delete(ConversationErasure).where(ConversationErasure.id == item.id))
+        _audit(session, case, actor=CONVERSATION_WIPER, action="conversation_erased", at=when,
+               detail=f"Rasa tracker store: {deleted} event(s) deleted")
+        session.commit()
+        session.expire(case, ["conversation_erasures"])
+        get_logger().info("conversation_erased", protocol=case.protocol, events=deleted)
+        done.append(case.protocol)
+    return done, pending
 
 
 # ---------------------------------------------------------------- clerks

@@ -306,3 +306,6 @@ class PreapplicationFilter(BaseModel):
 class ErasureReceipt(BaseModel):
     protocol: str
     erased_at: datetime
+    # True while the conversation in Rasa's tracker store could not be wiped yet (Rasa down): it stays
+    # queued and is retried (`python -m api.permits erase-conversations`); the audit trail says why.
+    conversation_erasure_pending: bool = False

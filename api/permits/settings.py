@@ -95,6 +95,12 @@ class PermitSettings(BaseSettings):
     retention_days: int = Field(default=365, ge=1)
     # Seconds a writer waits for SQLite's write lock before giving up.
     sqlite_busy_timeout: float = Field(default=30.0, gt=0)
+    # Rasa's tracker store, from which an erasure also wipes the case's conversation
+    # (api/permits/conversations.py). RASA_TRACKER_DB is the SQLite file scripts/serve.sh gives Rasa
+    # (default <VAR_DIR>/rasa_tracker.db); RASA_TRACKER_URL, a SQLAlchemy URL, overrides it when
+    # bot/endpoints.yml points Rasa at another SQL database.
+    rasa_tracker_db: Path | None = None
+    rasa_tracker_url: str = ""
 
     @field_validator("clerk_accounts")
     @classmethod
@@ -132,6 +138,13 @@ class PermitSettings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite:///{(self.var_dir / 'permits.db').resolve()}"
+
+    @property
+    def resolved_rasa_tracker_url(self) -> str:
+        if self.rasa_tracker_url:
+            return self.rasa_tracker_url
+        path = self.rasa_tracker_db or self.var_dir / "rasa_tracker.db"
+        return f"sqlite:///{path.resolve()}"
 
     @property
     def is_production(self) -> bool:

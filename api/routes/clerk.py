@@ -30,7 +30,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.orm import Session
 
-from api.deps import CurrentClerk, PermitSettingsDep, SessionDep
+from api.deps import ConversationEraserDep, CurrentClerk, PermitSettingsDep, SessionDep
 from api.permits import repository
 from api.permits.errors import PermitError
 from api.permits.http import as_http_error, permit_errors
@@ -109,10 +109,12 @@ def read_audit_trail(protocol: str, clerk: CurrentClerk, session: SessionDep) ->
 
 
 @router.delete("/preapplications/{protocol}/personal-data", response_model=ErasureReceipt)
-def erase_personal_data(protocol: str, clerk: CurrentClerk, session: SessionDep) -> ErasureReceipt:
+def erase_personal_data(protocol: str, clerk: CurrentClerk, session: SessionDep,
+                        eraser: ConversationEraserDep) -> ErasureReceipt:
     with permit_errors():
         case = repository.erase_by_clerk(session, clerk=clerk, protocol=protocol)
-    return ErasureReceipt(protocol=case.protocol, erased_at=case.erased_at)
+    _, pending = repository.wipe_conversations(session, eraser=eraser, preapplication_id=case.id)
+    return ErasureReceipt(protocol=case.protocol, erased_at=case.erased_at, conversation_erasure_pending=bool(pending))
 
 
 # ---------------------------------------------------------------- page
@@ -293,12 +295,14 @@ def clerk_note(
 
 @pages.post("/cases/{protocol}/erase")
 def clerk_erase(
-    protocol: str, request: Request, settings: PermitSettingsDep, session: SessionDep, csrf_token: Annotated[str, Form()]
+    protocol: str, request: Request, settings: PermitSettingsDep, session: SessionDep,
+    eraser: ConversationEraserDep, csrf_token: Annotated[str, Form()]
 ) -> Response:
-    return _page_action(
-        request, settings, session, protocol, csrf_token,
-        lambda clerk: repository.erase_by_clerk(session, clerk=clerk, protocol=protocol),
-    )
+    def erase(clerk: ClerkAccount) -> None:
+        case = repository.erase_by_clerk(session, clerk=clerk, protocol=protocol)
+        repository.wipe_conversations(session, eraser=eraser, preapplication_id=case.id)  # a failure is in the audit trail
+
+    return _page_action(request, settings, session, protocol, csrf_token, erase)
 
 
 @pages.get("/export.csv", response_class=Response)

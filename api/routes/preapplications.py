@@ -17,7 +17,7 @@ from fastapi import APIRouter, FastAPI, Header, Response, status
 from starlette.concurrency import run_in_threadpool
 
 from api.db import get_engine
-from api.deps import PermitSettingsDep, SessionDep
+from api.deps import ConversationEraserDep, PermitSettingsDep, SessionDep
 from api.permits import repository
 from api.permits.http import permit_errors
 from api.permits.schemas import ErasureReceipt, PreapplicationCitizenView, PreapplicationCreate, PreapplicationReceipt
@@ -75,8 +75,11 @@ def read_preapplication(protocol: str, access_code: AccessCode, session: Session
 
 
 @router.delete("/{protocol}/personal-data", response_model=ErasureReceipt)
-def erase_my_personal_data(protocol: str, access_code: AccessCode, session: SessionDep) -> ErasureReceipt:
-    """Erase the applicant's personal data; the case number, its status and its history remain."""
+def erase_my_personal_data(protocol: str, access_code: AccessCode, session: SessionDep,
+                           eraser: ConversationEraserDep) -> ErasureReceipt:
+    """Erase the applicant's personal data, here and in the chat's conversation (Rasa's tracker
+    store); the case number, its status and its history remain."""
     with permit_errors():
         case = repository.erase_by_citizen(session, protocol=protocol, access_code=access_code)
-    return ErasureReceipt(protocol=case.protocol, erased_at=case.erased_at)
+    _, pending = repository.wipe_conversations(session, eraser=eraser, preapplication_id=case.id)
+    return ErasureReceipt(protocol=case.protocol, erased_at=case.erased_at, conversation_erasure_pending=bool(pending))

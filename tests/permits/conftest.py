@@ -20,7 +20,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 
 from api.db import dispose_engines
+from api.deps import get_conversation_eraser
 from api.main import create_app
+from api.permits.conversations import ConversationErasureFailed
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
 
 PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -100,10 +102,30 @@ def settings(database_url: str, tmp_path) -> PermitSettings:  # type: ignore[no-
     )
 
 
+class RecordingEraser:
+    """Stands for Rasa's tracker store: records the conversations wiped; `failure` makes it fail."""
+
+    def __init__(self) -> None:
+        self.erased: list[str] = []
+        self.failure: str | None = None
+
+    def erase(self, conversation_id: str) -> int:
+        if self.failure is not None:
+            raise ConversationErasureFailed(self.failure)
+        self.erased.append(conversation_id)
+        return 1
+
+
 @pytest.fixture
-def client(settings: PermitSettings) -> Iterator[TestClient]:
+def conversation_eraser() -> RecordingEraser:
+    return RecordingEraser()
+
+
+@pytest.fixture
+def client(settings: PermitSettings, conversation_eraser) -> Iterator[TestClient]:  # type: ignore[no-untyped-def]
     app = create_app()
     app.dependency_overrides[get_permit_settings] = lambda: settings
+    app.dependency_overrides[get_conversation_eraser] = lambda: conversation_eraser
     with TestClient(app) as test_client:
         yield test_client
 

@@ -13,6 +13,7 @@ from api.db import get_session_factory
 from api.permits.models import Preapplication
 from api.permits.repository import purge_expired
 from tests.permits.conftest import PERSONAL_VALUES, auth, preapplication
+from tests.permits.test_conversation_erasure import closed_port
 
 PERSONAL_FIELDS = ("applicant_name", "applicant_document_type", "applicant_document", "contact_phone",
                    "contact_email", "conversation_id", "exemption_claims", "activity_description")
@@ -62,14 +63,15 @@ def test_citizen_erases_their_data_with_protocol_and_code(client) -> None:  # ty
 
     trail = client.get(f"/api/v1/clerk/preapplications/{protocol}/audit", headers=auth("ana")).json()
     assert [(e["actor"], e["action"]) for e in trail] == [
-        ("citizen", "submitted"), ("clerk:ana", "note_added"), ("citizen", "personal_data_erased")]
+        ("citizen", "submitted"), ("clerk:ana", "note_added"), ("citizen", "personal_data_erased"),
+        ("system:conversation-erasure", "conversation_erased")]
 
     # The citizen can still follow the case.
     view = client.get(f"/api/v1/preapplications/{protocol}", headers={"X-Access-Code": code}).json()
     assert view["personal_data_erased"] is True and view["status"] == "submitted"
     # Erasing twice changes nothing more.
     client.delete(f"/api/v1/preapplications/{protocol}/personal-data", headers={"X-Access-Code": code})
-    assert len(client.get(f"/api/v1/clerk/preapplications/{protocol}/audit", headers=auth("ana")).json()) == 3
+    assert len(client.get(f"/api/v1/clerk/preapplications/{protocol}/audit", headers=auth("ana")).json()) == 4
 
 
 def test_erasure_needs_the_right_code(client) -> None:  # type: ignore[no-untyped-def]
@@ -88,8 +90,9 @@ def test_clerk_erases_on_request_at_the_counter(client) -> None:  # type: ignore
     assert_erased_but_skeleton_kept(case, protocol)
     assert case["status"] == "approved"
     trail = client.get(f"/api/v1/clerk/preapplications/{protocol}/audit", headers=auth("ana")).json()
-    assert (trail[-1]["actor"], trail[-1]["action"]) == ("clerk:ana", "personal_data_erased")
-    assert len(trail) == 4  # submitted, two status changes, erasure: history kept
+    assert (trail[-2]["actor"], trail[-2]["action"]) == ("clerk:ana", "personal_data_erased")
+    assert trail[-1]["action"] == "conversation_erased"
+    assert len(trail) == 5  # submitted, two status changes, erasure, conversation wiped: history kept
 
 
 def test_a_retry_after_erasure_does_not_recreate_the_case(client) -> None:  # type: ignore[no-untyped-def]
@@ -140,8 +143,11 @@ def test_purge_command_reads_retention_days_from_the_environment(client, setting
         session.execute(update(Preapplication).where(Preapplication.protocol == old)
                         .values(closed_at=datetime.now(UTC) - timedelta(days=3)))
         session.commit()
+    # Rasa's side: no tracker store file under this VAR_DIR and nothing listening on RASA_PORT, so the
+    # wipe of the purged case's conversation fails and stays queued (test_conversation_erasure.py).
     env = {"DATABASE_URL": settings.resolved_database_url, "RETENTION_DAYS": "2", "PATH": "/usr/bin:/bin",
-           "PERMITS_SECRET_KEY": settings.permits_secret_key}
+           "PERMITS_SECRET_KEY": settings.permits_secret_key, "VAR_DIR": str(settings.var_dir),
+           "RASA_HOST": "127.0.0.1", "RASA_PORT": str(closed_port())}
 
     def purge(*args: str) -> str:
         done = subprocess.run([sys.executable, "-m", "api.permits", "purge", *args], env=env,
@@ -151,7 +157,9 @@ def test_purge_command_reads_retention_days_from_the_environment(client, setting
 
     assert purge("--dry-run").splitlines() == ["would anonymise 1 closed case(s) older than 2 days", old]
     assert clerk_view(client, old)["applicant_name"] is not None
-    report = purge().splitlines()  # (the structured log line of the purge may come first)
-    assert report[-2:] == ["anonymised 1 closed case(s) older than 2 days", old]
+    report = purge().splitlines()  # (structured log lines may come between)
+    at = report.index("anonymised 1 closed case(s) older than 2 days")
+    assert report[at + 1] == old
+    assert "conversations wiped from Rasa: 0; still queued: 1" in report
     assert clerk_view(client, old)["applicant_name"] is None
     assert clerk_view(client, recent)["applicant_name"] == "Maria Aparecida da Silva"

@@ -15,6 +15,7 @@ from api.db import create_database_engine, upgrade_database
 from api.permits.models import Base
 
 VERSION_TABLE = "permit_alembic_version"
+HEAD = "0002"
 
 
 def test_migrations_create_exactly_the_tables_of_the_models(database_url) -> None:  # type: ignore[no-untyped-def]
@@ -35,7 +36,7 @@ def test_upgrading_again_changes_nothing(database_url) -> None:  # type: ignore[
         upgrade_database(engine)
         upgrade_database(engine)
         with engine.connect() as connection:
-            assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all() == ["0001"]
+            assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all() == [HEAD]
     finally:
         engine.dispose()
 
@@ -52,6 +53,6 @@ def test_several_processes_migrating_at_once_all_succeed(database_url) -> None: 
     engine = create_database_engine(database_url)
     try:
         with engine.connect() as connection:
-            assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all() == ["0001"]
+            assert connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all() == [HEAD]
     finally:
         engine.dispose()
