@@ -25,19 +25,28 @@ from knowledge.search.glossary import Glossary, load_glossary, load_stopwords
 from knowledge.search.models import SearchHit
 from knowledge.search.passages import Passage
 from knowledge.search.snippets import make_snippet
-from knowledge.search.text import stem, tokens
+from knowledge.search.text import WORD_RE, fold, stem, tokens
 
-__all__ = ["SearchIndex", "QueryPlan", "OCR_CONFUSIONS"]
+__all__ = ["SearchIndex", "QueryPlan", "OCR_CONFUSIONS", "OCR_ACCENT_CONFUSIONS", "OCR_SHAPE_CONFUSIONS"]
 
 # (letter the scanner printed, letter meant), folded. Seen in Igarapava's OCR: ç read as g, ã/õ read
-# as é, d or b ("cassacdo", "reparticbes"), o read as 6 or a ("6leo", "Cadigo"), l read as 1 or i.
-OCR_CONFUSIONS = frozenset(
+# as é, d or b ("cassacdo", "reparticbes"), ó/ô read as e or b ("imevel", "hipbtese"), á read as d
+# ("alvard"), ú read as d or i ("andncio", "nimero"). These only stand for a letter that bears an
+# accent or a cedilla: the scanner reads plain vowels right, so "fechadas" is not a misread
+# "fachadas", "escala" not "escola", "legalizacao" not "localizacao" (each a real word the clean
+# norms happen not to use).
+OCR_ACCENT_CONFUSIONS = frozenset(
     {
-        ("g", "c"), ("d", "a"), ("d", "o"), ("b", "o"), ("e", "a"), ("e", "o"), ("6", "o"),
-        ("0", "o"), ("a", "o"), ("1", "l"), ("i", "l"), ("l", "i"), ("1", "i"), ("c", "e"),
-        ("u", "l"), ("t", "l"),
+        ("g", "c"), ("d", "a"), ("d", "o"), ("b", "o"), ("e", "a"), ("e", "o"), ("a", "o"), ("c", "e"),
+        ("d", "u"), ("i", "u"),
     }
 )
+# Confusions of shape, wherever they are: o read as 6 or 0 ("6leo"), l read as 1, i, u or t and i read
+# as l or 1 ("integraimente", "muita").
+OCR_SHAPE_CONFUSIONS = frozenset(
+    {("6", "o"), ("0", "o"), ("1", "l"), ("i", "l"), ("l", "i"), ("1", "i"), ("u", "l"), ("t", "l")}
+)
+OCR_CONFUSIONS = OCR_ACCENT_CONFUSIONS | OCR_SHAPE_CONFUSIONS
 
 # BM25 weight of the heading column (article epigraph, título/capítulo/seção titles) against the
 # body: a section called "Das bancas de jornais" says what every article in it is about.
@@ -90,7 +99,8 @@ class SearchIndex:
 
         clean = Counter(w for p in self._passages if not p.ocr for w in words_of[p.unit_id])
         ocr_words = {w for p in self._passages if p.ocr for w in (*words_of[p.unit_id], *heading_words_of[p.unit_id])}
-        self.ocr_repairs: dict[str, str] = _ocr_repairs(ocr_words, clean)
+        marked = _marked_letters(p.text for p in self._passages if not p.ocr)
+        self.ocr_repairs: dict[str, str] = _ocr_repairs(ocr_words, clean, marked)
 
         def repaired(p: Passage, words: list[str]) -> list[str]:
             return [self.ocr_repairs.get(w, w) for w in words] if p.ocr else words
@@ -109,7 +119,9 @@ class SearchIndex:
             heading = repaired(p, heading_words_of[p.unit_id])
             vocabulary.update(body)
             vocabulary.update(heading)
-            heading_stems = self._stems(heading)
+            # Each heading stem once: "público" in the título, the capítulo and the seção is one
+            # fact about the article, not three (and the heading is repeated on every piece's row).
+            heading_stems = " ".join(_unique(self._stems(heading).split()))
             rows.append((heading_stems, self._stems(body), p.unit_id, p.norm_id, p.jurisdiction))
             for part in p.parts:
                 rows.append((heading_stems, self._stems(repaired(p, tokens(part))), p.unit_id, p.norm_id, p.jurisdiction))
@@ -221,13 +233,32 @@ class SearchIndex:
         return hits
 
 
-def _ocr_repairs(ocr_words: set[str], clean: Counter[str]) -> dict[str, str]:
+def _marked_letters(texts: Iterable[str]) -> dict[str, frozenset[int]]:
+    """Folded word -> positions of its letters that bear an accent or a cedilla in the clean norms
+    ("licenca" -> {5}, "imovel" -> {1}): where an accent confusion of the scanner can be."""
+    marked: dict[str, set[int]] = {}
+    for text in texts:
+        for match in WORD_RE.finditer(text.lower()):
+            original = match.group()
+            folded = fold(original)
+            if len(folded) != len(original):
+                continue
+            marked.setdefault(folded, set()).update(i for i, (a, b) in enumerate(zip(original, folded)) if a != b)
+    return {word: frozenset(positions) for word, positions in marked.items()}
+
+
+def _ocr_repairs(
+    ocr_words: set[str], clean: Counter[str], marked: dict[str, frozenset[int]] | None = None
+) -> dict[str, str]:
     """OCR word -> the clean-norm word it was meant to be, through known letter confusions only.
 
     A word is repaired only when the clean norms never use it, a clean word of the same length
-    differs from it by scanner confusions alone (at most 2, or 3 in long words), and so the
-    repair cannot turn one real word into another ("toldos" is never made "todos").
+    differs from it by scanner confusions alone (at most 2, or 3 in long words), each accent
+    confusion falling on a letter the clean word writes with an accent or a cedilla (``marked``), and
+    so the repair cannot turn one real word into another ("toldos" is never made "todos",
+    "fechadas" never "fachadas").
     """
+    marked = marked or {}
     by_length: dict[int, list[str]] = {}
     for word in clean:
         by_length.setdefault(len(word), []).append(word)
@@ -242,7 +273,12 @@ def _ocr_repairs(ocr_words: set[str], clean: Counter[str]) -> dict[str, str]:
         found = process.extract(word, candidates, scorer=Hamming.distance, score_cutoff=max_subs, limit=10)
         best: tuple[int, int, str] | None = None
         for candidate, distance, _ in found:
-            if all((a, b) in OCR_CONFUSIONS for a, b in zip(word, candidate) if a != b):
+            accents = marked.get(candidate, frozenset())
+            if all(
+                (a, b) in OCR_SHAPE_CONFUSIONS or ((a, b) in OCR_ACCENT_CONFUSIONS and i in accents)
+                for i, (a, b) in enumerate(zip(word, candidate))
+                if a != b
+            ):
                 key = (distance, -clean[candidate], candidate)
                 if best is None or key < best:
                     best = key

@@ -45,11 +45,43 @@ def word_spans(text: str) -> Iterator[tuple[int, int, str]]:
         yield match.start(), match.end(), fold(match.group())
 
 
+# Word forms the Snowball stemmer splits or merges wrongly once accents are gone, rewritten to one
+# form before stemming (folded word endings, longest first; the word must keep 3+ letters before
+# the ending):
+#   plurals of -al/-el/-ol words lose the "l" in the stemmer ("jornais" -> "jorn" but "jornal" ->
+#   "jornal", "municipais"/"municipal", "responsaveis"/"responsavel"): the plural is made singular;
+#   the feminine of -ário loses the whole ending ("proprietaria" -> "propriet", "proprietario" ->
+#   "proprietari"): made masculine;
+#   agent nouns in -edor/-idor keep the suffix ("vendedor" is not "vender"/"venda", "consumidor" not
+#   "consumir"): made the verb, as Snowball already does for -ador ("operador" -> "oper").
+_SAME_WORD_ENDINGS = (
+    ("edores", "er"), ("edoras", "er"), ("idores", "ir"), ("idoras", "ir"), ("arias", "ario"),
+    ("edora", "er"), ("idora", "ir"), ("edor", "er"), ("idor", "ir"), ("aria", "ario"),
+    ("ais", "al"), ("eis", "el"), ("ois", "ol"),
+)
+
+# Snowball strips "-idade" and so makes "publicidade" (advertising) the stem of "público" (public),
+# the commonest adjective of these laws ("via pública"): every article about public roads matched an
+# advertising question. The advertising family gets its own stem.
+_STEM_EXCEPTIONS = {
+    word: "publicit"
+    for word in (
+        "publicidade", "publicidades", "publicitario", "publicitarios", "publicitaria", "publicitarias",
+    )
+}
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The stem of one folded word; digits and very short words are kept as they are."""
     if len(word) <= 3 or not word.isalpha():
         return word
+    if word in _STEM_EXCEPTIONS:
+        return _STEM_EXCEPTIONS[word]
+    for ending, same in _SAME_WORD_ENDINGS:
+        if word.endswith(ending) and len(word) >= len(ending) + 3:
+            word = word[: -len(ending)] + same
+            break
     for ending, accented in _FOLDED_ENDINGS:
         if word.endswith(ending) and len(word) > len(ending) + 2:
             word = word[: -len(ending)] + accented

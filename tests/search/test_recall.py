@@ -14,10 +14,7 @@ NORMS = [
     "br-sp-bertioga/decreto-4510-2024",
     "br-pr-pontal-do-parana/lei-1902-2018",
     "pt/decreto-lei-269-2003",
-    pytest.param(
-        "br-sp-igarapava/lc-57-2018",
-        marks=pytest.mark.xfail(strict=True, reason="known gap: 0.86 (25/29); see the search report"),
-    ),
+    "br-sp-igarapava/lc-57-2018",
     "br-rn-lajes/lc-489-2009",
 ]
 
@@ -33,7 +30,7 @@ def recall(index, devset):
 
 
 def test_devset_covers_all_five_norms_in_three_languages(devset):
-    assert set(devset.norms) == {n if isinstance(n, str) else n.values[0] for n in NORMS}
+    assert set(devset.norms) == set(NORMS)
     assert {q.lang for q in devset.questions} == {"pt-BR", "pt-PT", "en"}
     assert len(devset.questions) >= 80
     for norm in devset.norms:
