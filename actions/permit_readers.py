@@ -249,6 +249,14 @@ def _read_jurisdiction(form: Form, step: Step):
     msg = form.msg
     if msg.choice in covered_jurisdictions():
         return Accept({"_jurisdiction": msg.choice})
+    if msg.latitude is not None and msg.longitude is not None:
+        # A shared location answers "which municipality?" (and says where the licensed points are).
+        from actions.location import describe_location  # the location action imports the form's answers
+
+        found = describe_location(form.turn, msg.latitude, msg.longitude)
+        if found:
+            return Accept({"_jurisdiction": found})
+        return Invalid("location_not_covered", {"covered": [jurisdiction_name(j) for j in covered_jurisdictions()]})
     raw = msg.entities.get("municipality")
     found = resolve_jurisdiction(raw) if raw else resolve_jurisdiction(msg.text) if not msg.is_button else None
     if found:

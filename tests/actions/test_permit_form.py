@@ -483,3 +483,17 @@ def test_a_question_without_question_mark_in_the_middle_is_answered(chat, api):
     r = chat.say("qual a multa por vender sem licença", "ask_fine", confidence=0.95)
     assert "UFM" in r.text  # Pontal's fines are in UFM
     assert r.messages[-1]["text"].startswith("Você vai pedir como pessoa física")
+
+
+def test_a_shared_location_answers_which_municipality(chat, api):
+    r = chat.say("Quero pedir autorização para vender na praia", "request_permit")
+    assert "município" in r.text
+    # Somewhere none of the five norms covers (São Paulo city): said so, and the question stays.
+    r = chat.say('/share_location{"latitude": -23.5505, "longitude": -46.6333}')
+    assert "fora dos lugares que cubro" in r.text and "Pontal do Paraná" in r.text
+    assert chat.state["jurisdiction"] is None
+    # Praia de Leste, Pontal do Paraná: the location is described and the form moves on to the activity.
+    r = chat.say('/share_location{"latitude": -25.67, "longitude": -48.47}')
+    assert "Pontal do Paraná" in r.text
+    assert chat.state["jurisdiction"] == "br-pr-pontal-do-parana"
+    assert "atividade" in r.text
