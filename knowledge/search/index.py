@@ -24,7 +24,7 @@ from rapidfuzz.distance import Hamming, Levenshtein
 from knowledge.search.glossary import Glossary, load_glossary, load_stopwords
 from knowledge.search.models import SearchHit
 from knowledge.search.passages import Passage
-from knowledge.search.snippets import make_snippet
+from knowledge.search.snippets import asks_for_a_figure, make_snippet
 from knowledge.search.text import WORD_RE, fold, stem, tokens
 
 __all__ = ["SearchIndex", "QueryPlan", "OCR_CONFUSIONS", "OCR_ACCENT_CONFUSIONS", "OCR_SHAPE_CONFUSIONS"]
@@ -110,7 +110,7 @@ class SearchIndex:
         self._lock = threading.Lock()
         self._db.execute(
             "CREATE VIRTUAL TABLE passage USING fts5("
-            "heading, body, unit_id UNINDEXED, norm_id UNINDEXED, jurisdiction UNINDEXED, "
+            "heading, body, unit_id UNINDEXED, norm_id UNINDEXED, jurisdiction UNINDEXED, part UNINDEXED, "
             "tokenize = 'unicode61 remove_diacritics 2')"
         )
         rows = []
@@ -122,11 +122,11 @@ class SearchIndex:
             # Each heading stem once: "público" in the título, the capítulo and the seção is one
             # fact about the article, not three (and the heading is repeated on every piece's row).
             heading_stems = " ".join(_unique(self._stems(heading).split()))
-            rows.append((heading_stems, self._stems(body), p.unit_id, p.norm_id, p.jurisdiction))
-            for part in p.parts:
-                rows.append((heading_stems, self._stems(repaired(p, tokens(part))), p.unit_id, p.norm_id, p.jurisdiction))
+            rows.append((heading_stems, self._stems(body), p.unit_id, p.norm_id, p.jurisdiction, -1))
+            for i, part in enumerate(p.parts):
+                rows.append((heading_stems, self._stems(repaired(p, tokens(part))), p.unit_id, p.norm_id, p.jurisdiction, i))
         self._db.executemany(
-            "INSERT INTO passage (heading, body, unit_id, norm_id, jurisdiction) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO passage (heading, body, unit_id, norm_id, jurisdiction, part) VALUES (?, ?, ?, ?, ?, ?)",
             rows,
         )
         self._vocabulary = vocabulary
@@ -204,18 +204,26 @@ class SearchIndex:
             params.append(norm_id)
         sql = (
             "WITH scored AS MATERIALIZED ("
-            f"SELECT unit_id, bm25(passage, ?, ?) AS rank FROM passage WHERE {where}) "
-            "SELECT unit_id, min(rank) AS best FROM scored GROUP BY unit_id ORDER BY best, unit_id LIMIT ?"
+            f"SELECT unit_id, part, bm25(passage, ?, ?) AS rank FROM passage WHERE {where}) "
+            # SQLite gives a bare column the value of the row that holds the min(): the best piece.
+            "SELECT unit_id, part, min(rank) AS best FROM scored GROUP BY unit_id ORDER BY best, unit_id LIMIT ?"
         )
         params.append(limit)
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()
         wanted = set(plan.terms)
+        figures = asks_for_a_figure(plan.words)
         hits = []
-        for unit_id, rank in rows:
+        for unit_id, part, rank in rows:
             passage = self._by_id[unit_id]
             repairs = self.ocr_repairs if passage.ocr else {}
-            snippet, highlights = make_snippet(passage.text, wanted, repairs)
+            # The excerpt comes from the piece that matched best (one paragraph, inciso or table row),
+            # unless none of the question's words is in it but in the caput: the words of a long
+            # article's caput and other items would pull the window away from where the answer is.
+            snippet, highlights = make_snippet(passage.part_bodies[part], wanted, repairs, figures=figures) \
+                if part >= 0 else ("", ())
+            if not highlights:
+                snippet, highlights = make_snippet(passage.text, wanted, repairs, figures=figures)
             hits.append(
                 SearchHit(
                     unit_id=unit_id,

@@ -35,6 +35,9 @@ class Passage(BaseModel):
     # Pieces of a long article (caput + one paragraph or inciso; one row of an annex's table), also
     # indexed: BM25 penalises length, and an answer often sits in one inciso of a long article.
     parts: tuple[str, ...] = ()
+    # The same pieces without the caput or annex title that leads each one: what a snippet quotes when
+    # a piece matched best (the caput is the same in every piece and says little on its own).
+    part_bodies: tuple[str, ...] = ()
 
 
 def is_ocr_norm(norm: Norm) -> bool:
@@ -72,24 +75,26 @@ def passages(corpus: Corpus) -> Iterator[Passage]:
                 ),
                 text=text,
                 ocr=ocr,
-                parts=_parts(corpus, unit),
+                **_parts(corpus, unit),
             )
 
 
-def _parts(corpus: Corpus, unit: Unit) -> tuple[str, ...]:
+def _parts(corpus: Corpus, unit: Unit) -> dict[str, tuple[str, ...]]:
     children = [c for c in corpus.children(unit.id) if c.in_force]
     if len(children) < 2:
-        return ()
+        return {}
     lead = unit.heading or "" if unit.kind is UnitKind.anexo else unit.text
     group = ""
-    parts = []
+    parts, bodies = [], []
     for child in children:
         if child.kind is UnitKind.table_group:
             group = child.text
             continue
         context = f"{lead} {group}".strip()
-        parts.append(f"{context} {corpus.full_text(child.id)}".strip())
-    return tuple(parts)
+        body = corpus.full_text(child.id).strip()
+        parts.append(f"{context} {body}".strip())
+        bodies.append(f"{group} {body}".strip())
+    return {"parts": tuple(parts), "part_bodies": tuple(bodies)}
 
 
 def _is_passage(corpus: Corpus, unit: Unit) -> bool:

@@ -92,3 +92,23 @@ def test_empty_or_stopword_only_question_returns_nothing(index):
 
 def test_module_level_search_uses_the_cached_index(index):
     assert [h.unit_id for h in search("wakesurf", jurisdiction="br-sp-bertioga", limit=1)] == [f"{BERTIOGA}/art-6"]
+
+
+def test_a_question_about_a_figure_gets_the_paragraph_with_the_figure(index):
+    # Art. 139 of Lajes's code: the caput names circuses, § 1º holds the 45 days; the snippet shows § 1º.
+    hit = index.search("circo pode ficar qtos dias", jurisdiction="br-rn-lajes")
+    circus = next(h for h in hit if h.unit_id == "br-rn-lajes/lc-489-2009/art-139")
+    assert circus.snippet.startswith("§ 1º")
+    assert "não poderá ser superior a 45 (quarenta e cinco) dias" in circus.snippet
+    assert "não poderá ser superior a 45 (quarenta e cinco) dias" in circus.text  # the law's words, verbatim
+    # RAMT art. 22 n.º 2: the excerpt runs to the end of the sentence that holds both periods.
+    hit = index.search("de quanto em quanto tempo tenho de fazer a vistoria", jurisdiction="pt")[0]
+    assert hit.unit_id == f"{RAMT}/art-22"
+    assert "A validade da vistoria inicial é de um ano" in hit.snippet
+    assert "de dois em dois anos, enquanto se mantiverem afectas a esta actividade" in hit.snippet
+
+
+def test_an_english_question_about_a_clear_strip_reaches_the_inciso_with_its_width(index):
+    hit = index.search("How much sidewalk must I leave clear for pedestrians with restaurant tables", jurisdiction="br-sp-igarapava")[0]
+    assert hit.unit_id == "br-sp-igarapava/lc-57-2018/art-55"
+    assert hit.snippet.startswith("III - devera respeitar uma faixa de circulação com pelo menos 1,20m")
