@@ -13,11 +13,12 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
 from actions.decision_view import citation_payload, decision_view, places_geojson
-from actions.facts import applicant_facts, askable, pending_fact_answer, place_facts, product_kind
+from actions.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
 from actions.law_search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.subject import (
     activity_buttons,
     activity_in_text,
+    activity_tagged,
     activity_name,
     context_jurisdiction,
     covered_jurisdictions,
@@ -50,6 +51,12 @@ TOPIC_BY_INTENT = {
 }
 
 
+# Topics whose cue words in an ask_permission question say what it really asks (topic_cues.yml). Fees
+# and fines are left out ("can I sell without paying the fee?" still asks whether one may), and hours
+# too: "abrir" is also "posso abrir um aluguel de caiaque?" and "abrir coco com facão".
+_NARROWER_THAN_PERMISSION = ("limits", "season", "documents")
+
+
 def municipality_buttons(turn: Turn) -> list[dict]:
     return [
         {"title": jurisdiction_name(j), "payload": f'/inform{{"municipality": "{j}"}}'}
@@ -80,7 +87,12 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # `inform` is an answer ("e no calçadão de Ipanema?" keeps the previous topic), but NLU sometimes
     # reads a whole question as one: then the question's own words name the topic.
     asked = topic_in_text(text) if turn.intent == "inform" and len(text.split()) >= 4 else None
-    topic = TOPIC_BY_INTENT.get(turn.intent or "") or asked or tracker.get_slot("topic") or "permission"
+    # "Can I…?" is how most questions start: "food truck precisa ficar longe de lanchonete?" is read as
+    # ask_permission, but its words ask how far. A narrow topic named in the words wins over it.
+    named_topic = topic_in_text(text) if turn.intent == "ask_permission" else None
+    if named_topic in _NARROWER_THAN_PERMISSION:
+        asked = named_topic
+    topic = asked or TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
     if is_follow_up(text) and tracker.get_slot("topic"):
         # "e se for um deck fixo?" after "quanto custa…?" still asks how much, whatever NLU made of it.
         topic = topic_in_text(text) or tracker.get_slot("topic")
@@ -129,7 +141,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", "pt-PT")
 
     vendor, product_facts = _vendor_for_product(turn, text)
-    activity = (resolve_activity(turn.entity("activity")) or activity_in_text(text)
+    activity = (activity_tagged(tracker.latest_message) or activity_in_text(text)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     if topic == "law":
@@ -147,8 +159,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     turn.set_slot("activity", activity)
     turn.set_slot("current_activity", activity)
 
-    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **(product_facts if activity == vendor else {}),
-                                      **answered})
+    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **occupation_facts(text),
+                                      **(product_facts if activity == vendor else {}), **answered})
     turn.set_slot("facts", facts or None)
     at = (located[1], located[2]) if located else None
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at, applicant=facts)

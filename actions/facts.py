@@ -14,7 +14,7 @@ import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind"]
+__all__ = ["occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -57,6 +57,18 @@ def place_facts(place: Any) -> dict[str, Any]:
         if name in text:
             return {"boardwalk": value, "sidewalk_kind": "boardwalk"} if "calcad" in text or "boardwalk" in text else {"boardwalk": value}
     return {}
+
+
+# Pontal's art. 17 § 1º: "aproveitamento ininterrupto quando houver edificação sobre a calçada ou
+# calçadão, tais como deques, pirâmides"; tables and chairs alone are habitual use (art. 17 caput).
+_PERMANENT_STRUCTURES = ("deck", "deque", "piramide", "estrutura fixa", "estrutura permanente",
+                         "estrutura definitiva", "fixed structure", "permanent structure")
+
+
+def occupation_facts(text: str) -> dict[str, Any]:
+    """A deck or another permanent structure on the sidewalk named in the question: uninterrupted use."""
+    folded = " ".join(unidecode(text or "").lower().split())
+    return {"occupation_kind": "uninterrupted"} if any(word in folded for word in _PERMANENT_STRUCTURES) else {}
 
 
 @lru_cache

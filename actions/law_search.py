@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.citations import article_url, norm_citation_title
 from actions.contact import offices_of
 from actions.conversation import Turn
-from actions.subject import context_jurisdiction, resolve_jurisdiction, without_town_names
+from actions.subject import context_jurisdiction, is_follow_up, resolve_jurisdiction, without_town_names
 from knowledge.corpus import NORMS_DIR, load_corpus
 from knowledge.search import search
 
@@ -131,6 +131,13 @@ class ActionDefaultFallback(Action):
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
+        if tracker.get_slot("topic") and is_follow_up(tracker.latest_message.get("text")):
+            # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
+            # it asks the same question about something else: the rules answer it.
+            from actions.answer import answer_question  # answer.py imports this module
+
+            answer_question(turn)
+            return turn.events
         jurisdiction = context_jurisdiction(tracker)
         answer_from_search(turn, jurisdiction, force_unsure=True)
         return turn.events

@@ -15,7 +15,7 @@ from unidecode import unidecode
 from knowledge.corpus import load_corpus
 from knowledge.rules import JURISDICTIONS, catalogue
 
-__all__ = ["activity_buttons", "activity_in_text", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
+__all__ = ["activity_buttons", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -95,6 +95,20 @@ def _lookup(raw: str | None, names: dict[str, str], ids) -> str | None:
 
 def resolve_activity(raw: str | None) -> str | None:
     return _lookup(raw, _activity_names(), {a.id for a in catalogue()})
+
+
+def activity_tagged(message: dict) -> str | None:
+    """The activity NLU tagged in a message. NLU sometimes splits one name in two tags ("tour" +
+    "boat", "passeios de" + "banana rebocada"): the words they span together are tried first, then
+    each tag on its own."""
+    text = message.get("text") or ""
+    tags = [e for e in message.get("entities", []) if e.get("entity") == "activity"]
+    spans = [(e["start"], e["end"]) for e in tags if isinstance(e.get("start"), int) and isinstance(e.get("end"), int)]
+    candidates = []
+    if len(spans) >= 2:
+        candidates.append(text[min(s for s, _ in spans):max(e for _, e in spans)])
+    candidates += [e.get("value") for e in tags]
+    return next((found for found in map(resolve_activity, candidates) if found), None)
 
 
 def resolve_jurisdiction(raw: str | None) -> str | None:

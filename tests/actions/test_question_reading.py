@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from actions.answer import ActionAnswer
+from actions.law_search import ActionDefaultFallback
 from actions.facts import product_kind
-from actions.subject import is_follow_up, looks_like_a_place, resolve_jurisdiction, topic_in_text, without_town_names
+from actions.subject import activity_tagged, is_follow_up, looks_like_a_place, resolve_jurisdiction, topic_in_text, without_town_names
 
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 PONTAL_SEED = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
@@ -85,3 +86,37 @@ def test_a_specific_question_quotes_the_article_that_answers_it(run):
     text = run(ActionAnswer(), "por quanto tempo um circo pode ficar montado em Lajes?", "ask_season",
                [{"entity": "activity", "value": "amusement_park"}, {"entity": "municipality", "value": "br-rn-lajes"}]).text
     assert "/norms/br-rn-lajes/lc-489-2009/art-139" in text
+    assert "45 dias" in text
+    assert "não poderá ser superior a 45 (quarenta e cinco) dias" in LAJES_SEED
+
+
+def _tagged(text: str, *words: str) -> dict:
+    return {"text": text, "entities": [{"entity": "activity", "value": w, "start": text.index(w), "end": text.index(w) + len(w)}
+                                       for w in words]}
+
+
+def test_an_activity_name_split_in_two_tags_is_read_whole():
+    assert activity_tagged(_tagged("What does a tour boat operator pay?", "tour", "boat")) == "boat_tour"
+    assert activity_tagged(_tagged("licença para passeios de banana rebocada", "passeios de", "banana rebocada")) == "banana_boat"
+    # One tag, or tags that mean nothing together, are read one by one.
+    assert activity_tagged(_tagged("aluguel de caiaque", "caiaque")) == "kayak"
+    assert activity_tagged({"text": "oi", "entities": []}) is None
+
+
+def test_a_follow_up_nlu_could_not_read_is_answered_with_the_previous_question(run):
+    # After "quanto custa por m² colocar mesas na calçada…?" (topic fee, Pontal), "e se for um deck fixo
+    # no calçadão?": a deck is uninterrupted use (art. 17 § 1º), Anexo X 11.20.00 row 6, 0,30 UFM/m².
+    text = run(ActionDefaultFallback(), "e se for um deck fixo no calçadão?", "nlu_fallback",
+               [{"entity": "activity", "value": "sidewalk_tables"}],
+               {"topic": "fee", "municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana",
+                "activity": "sidewalk_tables"}).text
+    assert "0,30 UFM" in text and "anexo-x/item-11.20.00-6" in text
+    assert "0,15 UFM" not in text  # the tables-and-chairs row
+    assert "(deque, pirâmides, barracas, etc.) - período anual ou fração quadrimestral 0,30/m²" in PONTAL_SEED
+    assert "tais como deques, pirâmides" in PONTAL_SEED
+
+
+def test_an_unreadable_message_that_is_no_follow_up_gets_the_closest_passages(run):
+    text = run(ActionDefaultFallback(), "blorp quiosque vistoria", "nlu_fallback", [],
+               {"topic": "fee", "municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
+    assert "/norms/br-rn-lajes/" in text and "UFM" not in text

@@ -168,6 +168,14 @@ class Verdict(BaseModel):
     reasons: list[str]
 
 
+def _says(folded_answer: str, phrase: str) -> bool:
+    """Whether the answer says the phrase. A phrase that starts or ends with a digit must not be part of
+    a longer number: "0,00 UFM" is not said by "30,00 UFM", nor "3 anos" by "13 anos"."""
+    needle = fold(phrase)
+    pattern = ("(?<![0-9])" if needle[:1].isdigit() else "") + re.escape(needle) + ("(?![0-9])" if needle[-1:].isdigit() else "")
+    return re.search(pattern, folded_answer) is not None
+
+
 def judge(case: Case, text: str) -> Verdict:
     """Pass when every expectation is in the answer, every cited unit is linked (the article itself,
     or one of its parts: a law-search quote links the paragraph) and no forbidden text appears."""
@@ -175,13 +183,13 @@ def judge(case: Case, text: str) -> Verdict:
     reasons: list[str] = []
     for expectation in case.expect:
         alternatives = [expectation] if isinstance(expectation, str) else expectation
-        if not any(fold(a) in folded for a in alternatives):
+        if not any(_says(folded, a) for a in alternatives):
             reasons.append("missing expected text: " + " | ".join(alternatives))
     linked = linked_units(text)
     for unit in case.cite:
         if not any(u == unit or u.startswith(unit + "/") for u in linked):
             reasons.append(f"missing citation link: {unit}")
     for forbidden in case.expect_not:
-        if fold(forbidden) in folded:
+        if _says(folded, forbidden):
             reasons.append(f"forbidden text: {forbidden}")
     return Verdict(passed=not reasons, reasons=reasons)

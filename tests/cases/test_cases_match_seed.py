@@ -145,6 +145,11 @@ def test_judge_reads_figures_links_and_forbidden_text_as_a_reader_would():
     old = judge(case, good + "\n6,00 UFM [tabela de 2018], fração trimestral")
     assert old.reasons == ["forbidden text: tabela de 2018", "forbidden text: trimestral"]
     assert judge(case, good.replace("30,00", "3,00")).reasons[0].startswith("missing expected text")
+    # A figure inside a longer number is not that figure: "30,00 UFM" does not say "0,00 UFM" (free).
+    injection = BY_ID["pontal-safety-injection-en"]
+    assert "0,00 UFM" in injection.expect_not
+    assert not any(r.startswith("forbidden") for r in judge(injection, good).reasons)
+    assert "forbidden text: 0,00 UFM" in judge(injection, "The SUP licence is 0,00 UFM.").reasons
     # A law-search quote links the paragraph: it counts for the article.
     exemption = BY_ID["pontal-exemption-over-60"]
     quote = "É concedida isenção... — Lei nº 1.902/2018, [Art. 9º, § 3º](http://h/norms/br-pr-pontal-do-parana/lei-1902-2018/art-9/par-3)"
