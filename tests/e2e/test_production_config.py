@@ -1,0 +1,133 @@
+"""The production configuration, run for real: Rasa's tracker store on PostgreSQL and its conversation
+locks in Redis (bot/endpoints.production.yml), the permits on PostgreSQL (DATABASE_URL).
+
+The stack gets its own databases on the CI machine's PostgreSQL (created here, dropped afterwards) and
+its own Redis key prefix. Without PostgreSQL or Redis the module skips with the reason; with
+REQUIRE_POSTGRES=1 (.ci/run) that is a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+from sqlalchemy.engine import make_url
+
+from api.devstack import ROOT, Stack
+
+pytestmark = pytest.mark.e2e
+
+MODEL = Path(os.environ.get("RASA_MODEL", ROOT / "models" / "bot.tar.gz"))
+ADMIN_URL = make_url(os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
+REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 1
+
+
+def _conninfo(database: str | None = None) -> str:
+    url = ADMIN_URL.set(drivername="postgresql", database=database or ADMIN_URL.database)
+    return url.render_as_string(hide_password=False)
+
+
+def _unavailable() -> str | None:
+    try:
+        with psycopg.connect(_conninfo(), connect_timeout=3):
+            pass
+    except Exception as exc:  # any failure to reach it is the reason to skip
+        return f"PostgreSQL at {ADMIN_URL.host}:{ADMIN_URL.port} not reachable: {exc}"
+    try:
+        redis.Redis(host=REDIS_HOST, port=REDIS_PORT, socket_timeout=3).ping()
+    except redis.RedisError as exc:
+        return f"Redis at {REDIS_HOST}:{REDIS_PORT} not reachable: {exc}"
+    return None
+
+
+def _admin(sql: str) -> None:
+    with psycopg.connect(_conninfo(), autocommit=True) as conn:
+        conn.execute(sql)
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory):
+    reason = _unavailable()
+    if reason:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"REQUIRE_POSTGRES=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    if not MODEL.exists():
+        pytest.fail(f"{MODEL} is missing: run `make train` before the e2e tests")
+    suffix = secrets.token_hex(4)
+    tracker_db, permits_db, prefix = f"rasa_e2e_{suffix}", f"permits_e2e_{suffix}", f"e2e{suffix}"
+    _admin(f'CREATE DATABASE "{permits_db}"')  # the tracker's database is created by Rasa itself (login_db)
+    env = {
+        "RASA_MODEL": str(MODEL),
+        "RASA_ENDPOINTS": "bot/endpoints.production.yml",
+        "RASA_TRACKER_PG_HOST": ADMIN_URL.host or "127.0.0.1", "RASA_TRACKER_PG_PORT": str(ADMIN_URL.port or 5432),
+        "RASA_TRACKER_PG_USER": ADMIN_URL.username or "postgres", "RASA_TRACKER_PG_PASSWORD": ADMIN_URL.password or "",
+        "RASA_TRACKER_PG_DB": tracker_db, "RASA_TRACKER_PG_LOGIN_DB": ADMIN_URL.database,
+        "REDIS_HOST": REDIS_HOST, "REDIS_PORT": str(REDIS_PORT), "REDIS_DB": str(REDIS_DB), "REDIS_KEY_PREFIX": prefix,
+        "DATABASE_URL": ADMIN_URL.set(database=permits_db).render_as_string(hide_password=False),
+        "RASA_TRACKER_URL": ADMIN_URL.set(drivername="postgresql+psycopg", database=tracker_db)
+                                     .render_as_string(hide_password=False),
+    }
+    stack = Stack(var_dir=tmp_path_factory.mktemp("production-stack") / "var",
+                  log_dir=ROOT / "tests" / "artifacts" / "e2e-production-logs", env_extra=env)
+    stack.start()
+    try:
+        stack.wait_healthy()
+        yield stack, tracker_db, prefix
+    finally:
+        stack.stop()
+        for db in (tracker_db, permits_db):
+            _admin(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+
+
+def _text(messages: list[dict]) -> str:
+    return "\n".join(m.get("text") or "" for m in messages)
+
+
+def test_the_conversation_lives_in_postgresql_and_survives_killing_rasa(production):
+    stack, tracker_db, _ = production
+    sender = "prod-" + secrets.token_hex(4)
+    stack.say(sender, "Tenho uma escola de SUP em Bertioga")
+    with psycopg.connect(_conninfo(tracker_db)) as conn:
+        stored = conn.execute("SELECT count(*) FROM events WHERE sender_id = %s", (sender,)).fetchone()[0]
+    assert stored > 0
+
+    stack.kill("rasa")  # SIGKILL: nothing is flushed on the way out
+    stack.start(("rasa",))
+    stack.wait_healthy()
+    # The follow-up names neither the town nor the activity: both come from the tracker in PostgreSQL.
+    answer = _text(stack.say(sender, "Qual a multa se eu trabalhar sem autorização?"))
+    assert "Bertioga" in answer and "UFIB" in answer
+
+
+def test_conversation_locks_are_taken_in_redis(production):
+    stack, _, prefix = production
+    sender = "lock-" + secrets.token_hex(4)
+    marker = "end-of-test-" + secrets.token_hex(4)
+    watcher = redis.Redis(host=REDIS_HOST, port=REDIS_PORT)
+    seen: list[str] = []
+    listening = threading.Event()
+
+    def watch() -> None:
+        # MONITOR streams every command the Redis server runs, from every client (Rasa's lock store too).
+        with watcher.monitor() as monitor:
+            listening.set()
+            while True:
+                command = monitor.next_command()["command"]
+                seen.append(command)
+                if marker in command:
+                    return
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    assert listening.wait(10)
+    stack.say(sender, "oi")
+    redis.Redis(host=REDIS_HOST, port=REDIS_PORT).echo(marker)
+    thread.join(30)
+    lock_key = f"{prefix}:lock:{sender}"
+    assert any(lock_key in command for command in seen), seen[-20:]
