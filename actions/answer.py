@@ -141,7 +141,12 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", "pt-PT")
 
     vendor, product_facts = _vendor_for_product(turn, text)
-    activity = (activity_tagged(tracker.latest_message) or activity_in_text(text)
+    in_text = activity_in_text(text)
+    if vendor and in_text == "beach_food_vendor":
+        # "espetinho", "milho" are also names of beach food vending; with the product tagged, where it is
+        # sold decides: "vender espetinho na rua" is street trade, not the beach.
+        in_text = None
+    activity = (activity_tagged(tracker.latest_message) or in_text
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     if topic == "law":

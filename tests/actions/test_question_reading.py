@@ -120,3 +120,11 @@ def test_an_unreadable_message_that_is_no_follow_up_gets_the_closest_passages(ru
     text = run(ActionDefaultFallback(), "blorp quiosque vistoria", "nlu_fallback", [],
                {"topic": "fee", "municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
     assert "/norms/br-rn-lajes/" in text and "UFM" not in text
+
+
+def test_a_food_sold_in_the_street_is_street_trade_not_beach_vending(run):
+    # Igarapava art. 28: no trade in a public area without the Tributação e Arrecadação's authorisation.
+    text = run(ActionAnswer(), "Posso vender espetinho na rua em Igarapava sem autorização?", "ask_permission",
+               [{"entity": "product", "value": "espetinho"}, {"entity": "municipality", "value": "br-sp-igarapava"}]).text
+    assert "Tributação e Arrecadação" in text and "lc-57-2018/art-28" in text
+    assert "praia" not in text.split("Fonte:")[0]
