@@ -51,10 +51,10 @@ TOPIC_BY_INTENT = {
 }
 
 
-# Topics whose cue words in an ask_permission question say what it really asks (topic_cues.yml). Fees
-# and fines are left out ("can I sell without paying the fee?" still asks whether one may), and hours
-# too: "abrir" is also "posso abrir um aluguel de caiaque?" and "abrir coco com facão".
-_NARROWER_THAN_PERMISSION = ("limits", "season", "documents")
+# Topics whose cue words in an ask_permission question say what it really asks (topic_cues.yml, its
+# ambiguous words left out). Fees and fines are not among them: "can I sell without paying the fee?"
+# still asks whether one may.
+_NARROWER_THAN_PERMISSION = ("limits", "season", "hours", "documents")
 
 
 def municipality_buttons(turn: Turn) -> list[dict]:
@@ -89,7 +89,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     asked = topic_in_text(text) if turn.intent == "inform" and len(text.split()) >= 4 else None
     # "Can I…?" is how most questions start: "food truck precisa ficar longe de lanchonete?" is read as
     # ask_permission, but its words ask how far. A narrow topic named in the words wins over it.
-    named_topic = topic_in_text(text) if turn.intent == "ask_permission" else None
+    named_topic = topic_in_text(text, unambiguous=True) if turn.intent == "ask_permission" else None
     if named_topic in _NARROWER_THAN_PERMISSION:
         asked = named_topic
     topic = asked or TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"

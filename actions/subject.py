@@ -162,15 +162,19 @@ def activity_in_text(text: str | None) -> str | None:
 
 
 @lru_cache
-def _topic_cues() -> list[tuple[str, tuple[str, ...]]]:
+def _topic_cues() -> tuple[list[tuple[str, tuple[str, ...]]], frozenset[str]]:
     cues = yaml.safe_load((Path(__file__).parent / "topic_cues.yml").read_text(encoding="utf-8"))
-    return [(topic, tuple(_norm(w) for w in words)) for topic, words in cues.items()]
+    ambiguous = frozenset(_norm(w) for w in cues.pop("_ambiguous", []))
+    return [(topic, tuple(_norm(w) for w in words)) for topic, words in cues.items()], ambiguous
 
 
-def topic_in_text(text: str | None) -> str | None:
-    """The topic a question's own words ask about (topic_cues.yml), or None."""
+def topic_in_text(text: str | None, *, unambiguous: bool = False) -> str | None:
+    """The topic a question's own words ask about (topic_cues.yml), or None. With `unambiguous`, cue
+    words that also mean something else (`_ambiguous`) do not count."""
     padded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
-    return next((topic for topic, words in _topic_cues() if any(f" {w} " in padded for w in words)), None)
+    topics, ambiguous = _topic_cues()
+    return next((topic for topic, words in topics
+                 if any(f" {w} " in padded for w in words if not (unambiguous and w in ambiguous))), None)
 
 
 _FOLLOW_UP = ("e ", "e se ", "and ", "and if ", "what about ", "how about ", "e quanto ", "e pra ", "e para ")

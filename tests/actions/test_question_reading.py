@@ -128,3 +128,9 @@ def test_a_food_sold_in_the_street_is_street_trade_not_beach_vending(run):
                [{"entity": "product", "value": "espetinho"}, {"entity": "municipality", "value": "br-sp-igarapava"}]).text
     assert "Tributação e Arrecadação" in text and "lc-57-2018/art-28" in text
     assert "praia" not in text.split("Fonte:")[0]
+
+
+def test_ambiguous_cue_words_do_not_overrule_another_intent():
+    assert topic_in_text("Qual o horário permitido pra alugar SUP?", unambiguous=True) == "hours"
+    assert topic_in_text("posso usar facao pra abrir coco?") == "hours"  # only read so for an `inform`
+    assert topic_in_text("posso usar facao pra abrir coco?", unambiguous=True) is None
