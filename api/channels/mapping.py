@@ -62,10 +62,18 @@ def is_location_button(button: Button) -> bool:
 
 
 def reply_parts(messages: list[BotMessage]) -> list[ReplyPart]:
-    """The reply as parts; a "share my location" button becomes each channel's location request."""
+    """The reply as parts; a "share my location" button becomes each channel's location request.
+
+    The sources of a turn are one list, after the last message that cites something: an answer and the
+    article quoted beside it make one reply, not two replies each closed by its own sources."""
     parts: list[ReplyPart] = []
     asks_location = False
+    citations: dict[str, Citation] = {}
     for message in messages:
+        for citation in message.citations:
+            citations.setdefault(citation.unit_id, citation)
+    last_citing = max((i for i, m in enumerate(messages) if m.citations), default=None)
+    for index, message in enumerate(messages):
         buttons = [b for b in message.buttons if not is_location_button(b)]
         if message.text or buttons:
             parts.append(TextPart(text=message.text or "", buttons=buttons))
@@ -73,8 +81,8 @@ def reply_parts(messages: list[BotMessage]) -> list[ReplyPart]:
             parts.append(ImagePart(url=message.image))
         if message.places:
             parts.append(PlacesPart(places=message.places))
-        if message.citations:
-            parts.append(CitationsPart(citations=message.citations))
+        if index == last_citing:
+            parts.append(CitationsPart(citations=list(citations.values())))
         wants_location = message.requests_location or len(buttons) < len(message.buttons)
         if wants_location and not asks_location:
             parts.append(LocationRequestPart())

@@ -158,6 +158,19 @@ def test_reply_parts_follow_the_bots_order_and_a_location_button_becomes_a_locat
     assert parts[2].places[0].latitude == -23.8 and parts[2].places[0].longitude == -46.1
 
 
+def test_a_turns_sources_are_one_list_after_the_last_message_that_cites():
+    # The rules' answer and the article quoted beside it: one reply, one sources list, no repeats.
+    cite = lambda unit: {"unit_id": unit, "label": unit, "url": f"/norms/{unit}"}  # noqa: E731
+    messages = [
+        BotMessage(text="Multa de 500 UFIB", custom={"citations": [cite("art-21"), cite("art-22")]}),
+        BotMessage(text="O que o texto da lei diz", custom={"citations": [cite("art-21")]}),
+        BotMessage(text="Quer saber mais?", buttons=[{"title": "Sim", "payload": "/affirm"}]),
+    ]
+    parts = reply_parts(messages)
+    assert [type(p) for p in parts] == [TextPart, TextPart, CitationsPart, TextPart]
+    assert [c.unit_id for c in parts[2].citations] == ["art-21", "art-22"]
+
+
 def test_malformed_custom_payloads_are_ignored_not_fatal():
     message = BotMessage(custom={"places": {"features": [{"geometry": None}]}, "citations": [{"label": "no url"}]})
     assert message.places == [] and message.citations == []
