@@ -164,11 +164,14 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     turn.set_slot("activity", activity)
     turn.set_slot("current_activity", activity)
 
-    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **occupation_facts(text),
-                                      **(product_facts if activity == vendor else {}), **answered})
+    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **(product_facts if activity == vendor else {}),
+                                      **answered})
     turn.set_slot("facts", facts or None)
     at = (located[1], located[2]) if located else None
-    decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at, applicant=facts)
+    # A deck named in this question is this question's subject only: kept in the slot, it would price
+    # a later question about plain tables and chairs at the deck's rate.
+    decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
+                        applicant={**facts, **occupation_facts(text)} if "occupation_kind" not in answered else facts)
     view = decision_view(decision, topic, turn.language)
     names = {"activity": activity_name(activity, turn.language), "municipality": jurisdiction_name(jurisdiction)}
 

@@ -134,3 +134,11 @@ def test_ambiguous_cue_words_do_not_overrule_another_intent():
     assert topic_in_text("Qual o horário permitido pra alugar SUP?", unambiguous=True) == "hours"
     assert topic_in_text("posso usar facao pra abrir coco?") == "hours"  # only read so for an `inform`
     assert topic_in_text("posso usar facao pra abrir coco?", unambiguous=True) is None
+
+
+def test_a_deck_prices_its_own_question_only(run):
+    # The deck of one question must not price the next question about plain tables (0,15 UFM/m², row 5).
+    deck = run(ActionAnswer(), "quanto custa um deck fixo no calçadão em Pontal do Paraná?", "ask_fee",
+               [{"entity": "activity", "value": "sidewalk_tables"}, {"entity": "municipality", "value": "br-pr-pontal-do-parana"}])
+    assert "0,30 UFM" in deck.text
+    assert "occupation_kind" not in (deck.slot("facts") or {})
