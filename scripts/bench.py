@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -61,14 +62,31 @@ def timed_turn(client: httpx.Client, url: str, sender: str, message: str) -> flo
 
 
 def measure_training() -> float:
-    with tempfile.TemporaryDirectory() as out:
+    """A cold training: an empty Rasa cache (RASA_CACHE_DIRECTORY), or unchanged components are reused
+    from .rasa/cache and the figure says nothing about a first `make train`."""
+    with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as cache:
         start = time.monotonic()
         subprocess.run(
             [str(ROOT / ".venv-rasa/bin/rasa"), "train", "--config", "config.yml", "--domain", "bot/domain",
              "--data", "bot/data", "--out", out, "--quiet"],
-            cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+            cwd=ROOT, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "RASA_CACHE_DIRECTORY": cache},
         )
         return round(time.monotonic() - start, 1)
+
+
+def action_calls(client: httpx.Client, stack: Stack, senders: list[str]) -> list[float]:
+    """The action server alone: `action_answer` on the trackers of finished conversations, as Rasa
+    calls it (POST /webhook with the tracker and the domain)."""
+    domain = client.get(f"{stack.rasa_url}/domain", headers={"Accept": "application/json"}, timeout=30).json()
+    timings = []
+    for sender in senders:
+        tracker = client.get(f"{stack.rasa_url}/conversations/{sender}/tracker", timeout=30).json()
+        body = {"next_action": "action_answer", "sender_id": sender, "tracker": tracker, "domain": domain,
+                "version": "3.6"}
+        start = time.perf_counter()
+        client.post(f"{stack.actions_url}/webhook", json=body, timeout=60).raise_for_status()
+        timings.append((time.perf_counter() - start) * 1000)
+    return timings
 
 
 def main() -> None:
@@ -101,12 +119,14 @@ def main() -> None:
                 sequential = [
                     timed_turn(client, url, f"seq-{i // 6}", msgs[i % len(msgs)]) for i in range(args.turns)
                 ]
-                # What dominates a turn: NLU alone (Rasa's /model/parse), the rest is dialogue + action.
+                # What dominates a turn: NLU alone (Rasa's /model/parse) and the answer action alone (the
+                # action server's /webhook); the rest is Rasa's policies, tracker store and HTTP.
                 nlu_only = []
                 for m in msgs[:100]:
                     start = time.perf_counter()
                     client.post(f"{stack.rasa_url}/model/parse", json={"text": m}, timeout=60).raise_for_status()
                     nlu_only.append((time.perf_counter() - start) * 1000)
+                action_only = action_calls(client, stack, [f"seq-{i}" for i in range(args.turns // 6)][:40])
 
             def conversation(n: int) -> list[float]:
                 with httpx.Client() as c:
@@ -125,6 +145,7 @@ def main() -> None:
         "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
         "rest_sequential": summary(sequential),
         "nlu_parse_only": summary(nlu_only),
+        "answer_action_only": summary(action_only),
         "rest_concurrent": {**summary(concurrent), "conversations": args.concurrency,
                             "throughput_turns_per_s": round(len(concurrent) / concurrent_wall, 1)},
         "cold_start_s": cold_start,
