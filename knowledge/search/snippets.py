@@ -13,6 +13,7 @@ __all__ = ["make_snippet", "asks_for_a_figure", "SNIPPET_WORDS"]
 SNIPPET_WORDS = 32  # about two lines on a phone
 _ELLIPSIS = "…"
 _SENTENCE_END = frozenset(".;")
+_CLOSING = frozenset(".;:)»”\"'")
 _SENTENCE_REACH = 16  # words an excerpt may grow to finish its sentence
 
 # "How many days…?", "qual a validade…?": the question wants a figure, so of two windows that match
@@ -86,6 +87,8 @@ def make_snippet(
     end = next((j + 1 for j in range(end - 1, min(len(spans), end + _SENTENCE_REACH)) if _ends_sentence(text, spans[j][1])), end)
     # From the very start, the text's own first characters are kept ("§ 1º", "— ").
     char_start, char_end = (0 if start == 0 else spans[start][0]), spans[end - 1][1]
+    while char_end < len(text) and text[char_end] in _CLOSING:  # "…leilão." keeps its full stop
+        char_end += 1
     prefix = _ELLIPSIS + " " if char_start > 0 else ""
     suffix = " " + _ELLIPSIS if char_end < len(text.rstrip()) else ""
     body = " ".join(text[char_start:char_end].split())

@@ -112,3 +112,15 @@ def test_an_english_question_about_a_clear_strip_reaches_the_inciso_with_its_wid
     hit = index.search("How much sidewalk must I leave clear for pedestrians with restaurant tables", jurisdiction="br-sp-igarapava")[0]
     assert hit.unit_id == "br-sp-igarapava/lc-57-2018/art-55"
     assert hit.snippet.startswith("III - devera respeitar uma faixa de circulação com pelo menos 1,20m")
+
+
+def test_everyday_words_for_legal_events_reach_their_paragraphs(index):
+    # Pontal art. 3 § 2º: events in public spaces may not charge for entry; art. 24: 60 days unpaid cancels.
+    entry = index.search("A lei deixa cobrar entrada num evento na praça?", jurisdiction="br-pr-pontal-do-parana")[0]
+    assert entry.unit_id == f"{PONTAL}/art-3" and "não poderão limitar o livre acesso" in entry.snippet
+    unpaid = index.search("when is a use permission cancelled for not paying?", jurisdiction="br-pr-pontal-do-parana")[0]
+    assert unpaid.unit_id == f"{PONTAL}/art-24" and "60 (sessenta) dias" in unpaid.snippet
+    # Bertioga art. 24 § 3º: unclaimed seized goods go to the Fundo Social and may be auctioned.
+    seized = index.search("What happens to seized beach equipment if nobody claims it?", jurisdiction="br-sp-bertioga")[0]
+    assert seized.unit_id == f"{BERTIOGA}/art-24" and seized.snippet.startswith("§ 3º")
+    assert seized.snippet.endswith("levados a leilão.")  # the whole paragraph: no ellipsis after its full stop
