@@ -173,6 +173,14 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
                         applicant={**facts, **occupation_facts(text)} if "occupation_kind" not in answered else facts)
     view = decision_view(decision, topic, turn.language)
+    if view["empty"] and topic == "season" and turn.intent == "ask_permission" and topic == named_topic:
+        # "how long" in a "can I…?" question is rarely about a season ("Can I rent a jet ski to someone
+        # without a licence? For how long?"): with no season nor validity in the rules, answer the "can
+        # I…?" that NLU heard, whose conditions hold the durations. (An empty hours answer, "the norms
+        # set no hours", is itself the answer, so it stays.)
+        topic = "permission"
+        turn.set_slot("topic", topic)
+        view = decision_view(decision, topic, turn.language)
     names = {"activity": activity_name(activity, turn.language), "municipality": jurisdiction_name(jurisdiction)}
 
     if decision.outcome is Outcome.NOT_COVERED:

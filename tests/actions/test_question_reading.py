@@ -142,3 +142,11 @@ def test_a_deck_prices_its_own_question_only(run):
                [{"entity": "activity", "value": "sidewalk_tables"}, {"entity": "municipality", "value": "br-pr-pontal-do-parana"}])
     assert "0,30 UFM" in deck.text
     assert "occupation_kind" not in (deck.slot("facts") or {})
+
+
+def test_a_can_i_question_whose_topic_has_nothing_in_the_rules_is_answered_as_can_i(run):
+    # RAMT art. 21 n.º 5: jet skis under 60 kW may be rented to people without a licence for up to 1 hour.
+    text = run(ActionAnswer(), "Can I rent a jet ski to a tourist without a boating licence in Portugal? For how long?",
+               "ask_permission", [{"entity": "activity", "value": "jet_ski"}, {"entity": "municipality", "value": "pt"}]).text
+    assert "60 kW" in text and "1 hour" in text and "ramt/art-21" in text
+    assert "no season" not in text
