@@ -84,20 +84,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.say("help")  # a yes/no to no question of ours
         return
     text = tracker.latest_message.get("text") or ""
-    # `inform` is an answer ("e no calçadão de Ipanema?" keeps the previous topic), but NLU sometimes
-    # reads a whole question as one: then the question's own words name the topic.
-    asked = topic_in_text(text) if turn.intent == "inform" and len(text.split()) >= 4 else None
-    # "Can I…?" is how most questions start: "food truck precisa ficar longe de lanchonete?" is read as
-    # ask_permission, but its words ask how far. A narrow topic named in the words wins over it.
-    named_topic = topic_in_text(text, unambiguous=True) if turn.intent == "ask_permission" else None
-    if named_topic in _NARROWER_THAN_PERMISSION:
-        asked = named_topic
-    topic = asked or TOPIC_BY_INTENT.get(turn.intent or "") or tracker.get_slot("topic") or "permission"
-    if is_follow_up(text) and tracker.get_slot("topic"):
-        # "e se for um deck fixo?" after "quanto custa…?" still asks how much, whatever NLU made of it.
-        topic = topic_in_text(text) or tracker.get_slot("topic")
+    topic, overrules_can_i = _topic(turn, text)
     turn.set_slot("topic", topic)
-    invented = unknown_norm_cited(tracker.latest_message.get("text") or "")
+    invented = unknown_norm_cited(text)
     if invented:
         turn.say("search.unknown_norm", norm=invented,
                  norms=[n.citation + " (" + jurisdiction_name(n.jurisdiction) + ")" for n in load_corpus().norms])
@@ -141,12 +130,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", "pt-PT")
 
     vendor, product_facts = _vendor_for_product(turn, text)
-    in_text = activity_in_text(text)
-    if vendor and in_text == "beach_food_vendor":
-        # "espetinho", "milho" are also names of beach food vending; with the product tagged, where it is
-        # sold decides: "vender espetinho na rua" is street trade, not the beach.
-        in_text = None
-    activity = (activity_tagged(tracker.latest_message) or in_text
+    activity = (activity_tagged(tracker.latest_message) or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     if topic == "law":
@@ -173,7 +157,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
                         applicant={**facts, **occupation_facts(text)} if "occupation_kind" not in answered else facts)
     view = decision_view(decision, topic, turn.language)
-    if view["empty"] and topic == "season" and turn.intent == "ask_permission" and topic == named_topic:
+    if view["empty"] and topic == "season" and overrules_can_i:
         # "how long" in a "can I…?" question is rarely about a season ("Can I rent a jet ski to someone
         # without a licence? For how long?"): with no season nor validity in the rules, answer the "can
         # I…?" that NLU heard, whose conditions hold the durations. (An empty hours answer, "the norms
@@ -207,6 +191,34 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
     elif missing is None:
         turn.set_slot("pending_fact", None)
+
+
+def _topic(turn: Turn, text: str) -> tuple[str, bool]:
+    """(what the question asks, whether its words overruled NLU's ask_permission)."""
+    previous = turn.tracker.get_slot("topic")
+    if is_follow_up(text) and previous:
+        # "e se for um deck fixo?" after "quanto custa…?" still asks how much, whatever NLU made of it.
+        return topic_in_text(text) or previous, False
+    if turn.intent == "inform" and len(text.split()) >= 4:
+        # `inform` is an answer ("e no calçadão de Ipanema?" keeps the previous topic), but NLU sometimes
+        # reads a whole question as one: then the question's own words name the topic.
+        asked = topic_in_text(text)
+        if asked:
+            return asked, False
+    if turn.intent == "ask_permission":
+        # "Can I…?" is how most questions start: "food truck precisa ficar longe de lanchonete?" is read
+        # as ask_permission, but its words ask how far. A narrow topic named in the words wins over it.
+        named = topic_in_text(text, unambiguous=True)
+        if named in _NARROWER_THAN_PERMISSION:
+            return named, True
+    return TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission", False
+
+
+def _activity_named(text: str, vendor: str | None) -> str | None:
+    """An activity named in the text. "espetinho", "milho" are also names of beach food vending; with
+    the product tagged, where it is sold decides: "vender espetinho na rua" is street trade."""
+    named = activity_in_text(text)
+    return None if vendor and named == "beach_food_vendor" else named
 
 
 _FOCUSED_CITATIONS = 3

@@ -126,7 +126,7 @@ def main() -> None:
                     start = time.perf_counter()
                     client.post(f"{stack.rasa_url}/model/parse", json={"text": m}, timeout=60).raise_for_status()
                     nlu_only.append((time.perf_counter() - start) * 1000)
-                action_only = action_calls(client, stack, [f"seq-{i}" for i in range(args.turns // 6)][:40])
+                action_only = action_calls(client, stack, [f"seq-{i}" for i in range(min(args.turns // 6, 40))])
 
             def conversation(n: int) -> list[float]:
                 with httpx.Client() as c:

@@ -9,6 +9,7 @@ points inside it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -32,12 +33,16 @@ class Passage(BaseModel):
     hierarchy: tuple[str, ...]  # "Título II – Do uso e da ocupação…", "Capítulo I – …", outermost first
     text: str  # the article and all its parts, in force
     ocr: bool  # the norm is an OCR reading of a scan (search repairs its words, see index.py)
-    # Pieces of a long article (caput + one paragraph or inciso; one row of an annex's table), also
-    # indexed: BM25 penalises length, and an answer often sits in one inciso of a long article.
-    parts: tuple[str, ...] = ()
-    # The same pieces without the caput or annex title that leads each one: what a snippet quotes when
-    # a piece matched best (the caput is the same in every piece and says little on its own).
+    # Pieces of a long article (one paragraph or inciso; one row of an annex's table with its group
+    # heading): what a snippet quotes when a piece matched best. Each is indexed with `part_lead` (the
+    # caput or the annex title) before it, as `parts`: BM25 penalises length, and an answer often sits
+    # in one inciso of a long article.
+    part_lead: str = ""
     part_bodies: tuple[str, ...] = ()
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(f"{self.part_lead} {body}".strip() for body in self.part_bodies)
 
 
 def is_ocr_norm(norm: Norm) -> bool:
@@ -79,22 +84,19 @@ def passages(corpus: Corpus) -> Iterator[Passage]:
             )
 
 
-def _parts(corpus: Corpus, unit: Unit) -> dict[str, tuple[str, ...]]:
+def _parts(corpus: Corpus, unit: Unit) -> dict[str, Any]:
     children = [c for c in corpus.children(unit.id) if c.in_force]
     if len(children) < 2:
         return {}
-    lead = unit.heading or "" if unit.kind is UnitKind.anexo else unit.text
     group = ""
-    parts, bodies = [], []
+    bodies = []
     for child in children:
         if child.kind is UnitKind.table_group:
             group = child.text
             continue
-        context = f"{lead} {group}".strip()
-        body = corpus.full_text(child.id).strip()
-        parts.append(f"{context} {body}".strip())
-        bodies.append(f"{group} {body}".strip())
-    return {"parts": tuple(parts), "part_bodies": tuple(bodies)}
+        bodies.append(f"{group} {corpus.full_text(child.id).strip()}".strip())
+    lead = unit.heading or "" if unit.kind is UnitKind.anexo else unit.text
+    return {"part_lead": lead, "part_bodies": tuple(bodies)}
 
 
 def _is_passage(corpus: Corpus, unit: Unit) -> bool:

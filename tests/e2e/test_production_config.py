@@ -19,25 +19,18 @@ import redis
 from sqlalchemy.engine import make_url
 
 from api.devstack import ROOT, Stack
+from tests.cases.conversation_cases import answer_text
+from tests.postgres import postgres_unavailable, psycopg_conninfo, skip_or_fail
 
 pytestmark = pytest.mark.e2e
 
 MODEL = Path(os.environ.get("RASA_MODEL", ROOT / "models" / "bot.tar.gz"))
-ADMIN_URL = make_url(os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
+PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+ADMIN_URL = make_url(PG_URL)
 REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 1
 
 
-def _conninfo(database: str | None = None) -> str:
-    url = ADMIN_URL.set(drivername="postgresql", database=database or ADMIN_URL.database)
-    return url.render_as_string(hide_password=False)
-
-
-def _unavailable() -> str | None:
-    try:
-        with psycopg.connect(_conninfo(), connect_timeout=3):
-            pass
-    except Exception as exc:  # any failure to reach it is the reason to skip
-        return f"PostgreSQL at {ADMIN_URL.host}:{ADMIN_URL.port} not reachable: {exc}"
+def _redis_unavailable() -> str | None:
     try:
         redis.Redis(host=REDIS_HOST, port=REDIS_PORT, socket_timeout=3).ping()
     except redis.RedisError as exc:
@@ -46,17 +39,13 @@ def _unavailable() -> str | None:
 
 
 def _admin(sql: str) -> None:
-    with psycopg.connect(_conninfo(), autocommit=True) as conn:
+    with psycopg.connect(psycopg_conninfo(PG_URL), autocommit=True) as conn:
         conn.execute(sql)
 
 
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):
-    reason = _unavailable()
-    if reason:
-        if os.environ.get("REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"REQUIRE_POSTGRES=1 but {reason}", pytrace=False)
-        pytest.skip(reason)
+    skip_or_fail(postgres_unavailable(PG_URL) or _redis_unavailable())
     if not MODEL.exists():
         pytest.fail(f"{MODEL} is missing: run `make train` before the e2e tests")
     suffix = secrets.token_hex(4)
@@ -85,15 +74,11 @@ def production(tmp_path_factory):
             _admin(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
 
 
-def _text(messages: list[dict]) -> str:
-    return "\n".join(m.get("text") or "" for m in messages)
-
-
 def test_the_conversation_lives_in_postgresql_and_survives_killing_rasa(production):
     stack, tracker_db, _ = production
     sender = "prod-" + secrets.token_hex(4)
     stack.say(sender, "Tenho uma escola de SUP em Bertioga")
-    with psycopg.connect(_conninfo(tracker_db)) as conn:
+    with psycopg.connect(psycopg_conninfo(PG_URL, tracker_db)) as conn:
         stored = conn.execute("SELECT count(*) FROM events WHERE sender_id = %s", (sender,)).fetchone()[0]
     assert stored > 0
 
@@ -101,7 +86,7 @@ def test_the_conversation_lives_in_postgresql_and_survives_killing_rasa(producti
     stack.start(("rasa",))
     stack.wait_healthy()
     # The follow-up names neither the town nor the activity: both come from the tracker in PostgreSQL.
-    answer = _text(stack.say(sender, "Qual a multa se eu trabalhar sem autorização?"))
+    answer = answer_text(stack.say(sender, "Qual a multa se eu trabalhar sem autorização?"))
     assert "Bertioga" in answer and "UFIB" in answer
 
 

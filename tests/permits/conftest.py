@@ -24,6 +24,7 @@ from api.deps import get_conversation_eraser
 from api.main import create_app
 from api.permits.conversations import ConversationErasureFailed
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
+from tests.postgres import postgres_unavailable, psycopg_conninfo, skip_or_fail
 
 PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
@@ -42,28 +43,8 @@ CLERKS = [
 SECRET_KEY = "test-secret-key-0123456789abcdef0123456789"
 
 
-def _psycopg_conninfo(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-def postgres_unavailable() -> str | None:
-    """Why PostgreSQL cannot be used here, or None when it can."""
-    try:
-        with psycopg.connect(_psycopg_conninfo(PG_URL), connect_timeout=3) as connection:
-            connection.execute("SELECT 1")
-    except Exception as exc:  # any failure to reach it is a reason to skip
-        return f"PostgreSQL not reachable at {make_url(PG_URL).render_as_string()}: {type(exc).__name__}: {exc}"
-    return None
-
-
 def skip_or_fail_without_postgres() -> None:
-    reason = postgres_unavailable()
-    if reason is None:
-        return
-    if os.environ.get("REQUIRE_POSTGRES") == "1":
-        pytest.fail(f"REQUIRE_POSTGRES=1 but {reason}", pytrace=False)
-    print(f"\nSKIP: {reason}")
-    pytest.skip(reason)
+    skip_or_fail(postgres_unavailable(PG_URL))
 
 
 @pytest.fixture
@@ -71,14 +52,14 @@ def postgres_schema_url() -> Iterator[str]:
     """A URL whose connections work in a new, empty schema (dropped at the end)."""
     skip_or_fail_without_postgres()
     schema = f"permits_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(_psycopg_conninfo(PG_URL), autocommit=True) as connection:
+    with psycopg.connect(psycopg_conninfo(PG_URL), autocommit=True) as connection:
         connection.execute(f'CREATE SCHEMA "{schema}"')
     url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
     try:
         yield url.render_as_string(hide_password=False)
     finally:
         dispose_engines()
-        with psycopg.connect(_psycopg_conninfo(PG_URL), autocommit=True) as connection:
+        with psycopg.connect(psycopg_conninfo(PG_URL), autocommit=True) as connection:
             connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
