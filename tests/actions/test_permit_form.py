@@ -497,3 +497,13 @@ def test_a_shared_location_answers_which_municipality(chat, api):
     assert "Pontal do Paraná" in r.text
     assert chat.state["jurisdiction"] == "br-pr-pontal-do-parana"
     assert "atividade" in r.text
+
+
+def test_an_activity_name_nlu_split_in_two_tags_starts_the_right_permit(chat, api):
+    # The first tag means nothing on its own: the form then reads the activity in the whole text.
+    text = "Quero licenciar os meus passeios de banana rebocada em Portugal"
+    tags = [{"entity": "activity", "value": v, "start": text.index(v), "end": text.index(v) + len(v)}
+            for v in ("passeios de", "banana rebocada")]
+    chat.say(text, "request_permit", [*tags, {"entity": "municipality", "value": "pt"}])
+    assert chat.state["activity"] == "banana_boat"
+    assert chat.state["jurisdiction"] == "pt"

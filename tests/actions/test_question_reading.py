@@ -14,6 +14,8 @@ from actions.subject import activity_tagged, is_follow_up, looks_like_a_place, r
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 PONTAL_SEED = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
 LAJES_SEED = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+IGARAPAVA_SEED = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+RAMT_SEED = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
 
 
 @pytest.mark.parametrize("raw, jurisdiction", [
@@ -127,6 +129,8 @@ def test_a_food_sold_in_the_street_is_street_trade_not_beach_vending(run):
     text = run(ActionAnswer(), "Posso vender espetinho na rua em Igarapava sem autorização?", "ask_permission",
                [{"entity": "product", "value": "espetinho"}, {"entity": "municipality", "value": "br-sp-igarapava"}]).text
     assert "Tributação e Arrecadação" in text and "lc-57-2018/art-28" in text
+    assert "Art. 28 - E proibido o comércio em area publica sem autorizacdo expressa do Departamento de " \
+           "Tributagéo e Arrecadacao" in IGARAPAVA_SEED  # the scan's own spelling
     assert "praia" not in text.split("Fonte:")[0]
 
 
@@ -141,6 +145,7 @@ def test_a_deck_prices_its_own_question_only(run):
     deck = run(ActionAnswer(), "quanto custa um deck fixo no calçadão em Pontal do Paraná?", "ask_fee",
                [{"entity": "activity", "value": "sidewalk_tables"}, {"entity": "municipality", "value": "br-pr-pontal-do-parana"}])
     assert "0,30 UFM" in deck.text
+    assert "(deque, pirâmides, barracas, etc.) - período anual ou fração quadrimestral 0,30/m²" in PONTAL_SEED
     assert "occupation_kind" not in (deck.slot("facts") or {})
 
 
@@ -149,4 +154,6 @@ def test_a_can_i_question_whose_topic_has_nothing_in_the_rules_is_answered_as_ca
     text = run(ActionAnswer(), "Can I rent a jet ski to a tourist without a boating licence in Portugal? For how long?",
                "ask_permission", [{"entity": "activity", "value": "jet_ski"}, {"entity": "municipality", "value": "pt"}]).text
     assert "60 kW" in text and "1 hour" in text and "ramt/art-21" in text
+    assert "motas de água com menos de 60 kw de potência" in RAMT_SEED
+    assert "por períodos não superiores a uma hora" in RAMT_SEED
     assert "no season" not in text
