@@ -5,15 +5,18 @@ API and Meta's Graph API (api/channels/testing.py), so a test can drive every ch
 nothing leaves 127.0.0.1. The fakes start before the stack: the API reads their URLs at start.
 """
 
+import os
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from api.channels.testing import FakeBotAPI, FakeGraphAPI
 from api.devstack import ROOT, Stack
 
-MODEL = ROOT / "models" / "bot.tar.gz"
+# scripts/serve.sh serves RASA_MODEL (make test-robustness points it at each seed's model).
+MODEL = Path(os.environ.get("RASA_MODEL") or ROOT / "models" / "bot.tar.gz")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ is printed, and the overall rate must reach the `min_pass_rate` stored with the 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import uuid
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cases.conversation_cases import Case, answer_text, judge, load_cases  # noqa: E402
 
 REPORT = Path(__file__).resolve().parents[1] / "artifacts" / "conversation_report.json"
-MODEL = Path(__file__).resolve().parents[2] / "models" / "bot.tar.gz"
+MODEL = Path(os.environ.get("RASA_MODEL") or Path(__file__).resolve().parents[2] / "models" / "bot.tar.gz")
 
 
 def _play(stack, case: Case, run: str) -> dict:
