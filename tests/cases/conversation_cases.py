@@ -36,7 +36,8 @@ SEED_FILES = {
     "br-rn-lajes/lc-489-2009": "004_509c367244b32730.txt",
 }
 
-Language = Literal["pt-BR", "pt-PT", "en"]
+# "es" only in the Spanish blind set (tests/data/blind/blind_es.yml) until the bot speaks Spanish.
+Language = Literal["pt-BR", "pt-PT", "en", "es"]
 Topic = Literal[
     "permission", "places", "fee", "documents", "hours", "season", "limits", "obligations",
     "fine", "after_fine", "law", "location", "not_covered", "safety",
