@@ -12,6 +12,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
+from actions.fact_answer import answer_fact
 from actions.decision_view import citation_payload, decision_view, places_geojson
 from actions.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
 from actions.law_search import answer_article, answer_from_search, law_hits, unknown_norm_cited
@@ -71,7 +72,19 @@ class ActionAnswer(Action):
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
         answer_question(turn)
+        offer_preapplication(turn)
         return turn.events
+
+
+def offer_preapplication(turn: Turn) -> None:
+    """A question that also read as a wish to apply ("quero vender milho na areia, precisa de licença?",
+    or a request NLU was unsure of) is answered, then the pre-application is offered with a button: the
+    citizen decides, not the classifier's margin (bot/components/cues.py sets `intent_cue`)."""
+    cue = turn.tracker.latest_message.get("intent_cue") or {}
+    asked_back = any(m.get("buttons") for m in turn.dispatcher.messages)  # a clarifying question comes first
+    if cue.get("offer_preapplication") and not (turn.tracker.active_loop or {}).get("name") and not asked_back:
+        turn.say("answer.offer_preapplication",
+                 buttons=[{"title": turn.text("answer.offer_preapplication_button"), "payload": "/request_permit"}])
 
 
 def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str, float, float] | None = None) -> None:
@@ -133,6 +146,10 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     activity = (activity_tagged(tracker.latest_message) or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
+    # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
+    if topic != "law" and answer_fact(turn, text, jurisdiction, activity=activity,
+                                      municipality=jurisdiction_name(jurisdiction), today=today):
+        return
     if topic == "law":
         if not answer_article(turn, jurisdiction):
             answer_from_search(turn, jurisdiction)

@@ -36,10 +36,11 @@ def test_sup_in_bertioga_in_english(run):
 def test_the_fine_reuses_the_previous_subject_and_gives_art_21_figures(run):
     slots = {"municipality": "br-sp-bertioga", "activity": "sup", "pending_fact": "based_in_municipality"}
     text = run(ActionAnswer(), "Qual a multa se eu trabalhar sem licença?", "ask_fine", [], slots).text
-    for figure, seed_words in (("100 UFIB", "multa de 100 (cem) UFIB"), ("250 UFIB", "multa de 250"),
-                               ("500 UFIB + suspensão de 15 dias", "multa de 500"), ("2.500 UFIB", "multa de 2500")):
-        assert figure in text
-        assert seed_words in SEED
+    # The tier of the offence asked about (art. 21 § 1º II c, "implantar atividade sem autorização do
+    # Município"), not the whole table: the first sentence carries its figure.
+    assert text.startswith("Em Bertioga (SP), a multa por implantar atividade sem autorização do Município é de 250 UFIB")
+    assert "II - multa de 250 (duzentos e cinquenta) UFIB’s" in SEED and "c) implantar atividade sem autorização do Município" in SEED
+    assert "100 UFIB" not in text and "2.500 UFIB" not in text
     assert "em dobro na reincidência" in text  # art. 21 § 2
     assert "[art. 21]" in text
     assert "sede em" not in text  # the pending question is not asked twice
@@ -47,9 +48,14 @@ def test_the_fine_reuses_the_previous_subject_and_gives_art_21_figures(run):
 
 def test_after_a_fine_the_deadlines_of_arts_22_and_24(run):
     slots = {"municipality": "br-sp-bertioga", "activity": "sup", "language": "en"}
+    # One deadline asked, one answered in the first sentence: the defence (art. 22), 30 working days.
     text = run(ActionAnswer(), "how long do I have to appeal?", "ask_after_fine", [], slots).text
-    assert "30 working days" in text and "prazo de 30 (trinta) dias úteis" in SEED
+    assert text.startswith("In Bertioga (SP), the time limit is 30 working days") and "prazo de 30 (trinta) dias úteis" in SEED
+    assert "/decreto-4510-2024/art-22)" in text
+    # the other two deadlines of arts. 22 and 24, asked for
+    text = run(ActionAnswer(), "how long to ask for reconsideration of a cancellation?", "ask_after_fine", [], slots).text
     assert "10 working days" in text and "prazo de 10 (dez) dias úteis" in SEED
+    text = run(ActionAnswer(), "how long do they keep seized goods?", "ask_after_fine", [], slots).text
     assert "30 days" in text and "pelo prazo de 30 (trinta) dias" in SEED
 
 

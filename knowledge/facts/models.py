@@ -1,0 +1,38 @@
+"""The fact record."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["FactRecord", "Kind"]
+
+Kind = Literal["deadline", "fine", "office", "fee", "season", "hours", "distance", "document", "validity",
+               "lead_time", "holder", "places", "obligation"]
+
+
+class FactRecord(BaseModel):
+    """One fact: `value` + `unit` when it is a figure (value as the law prints it: "100", "0,80",
+    "30"), `text` the law's wording of what it is about in pt-BR, pt-PT and en, `cite` the corpus unit
+    ids that prove it. `about` holds more words it may be asked with (an offence's wording, an office's
+    name, an area's name); `activities` the activity ids it belongs to (empty: any activity there)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    jurisdiction: str
+    norm: str
+    kind: Kind
+    text: dict[str, str]
+    cite: tuple[str, ...]
+    value: str | None = None
+    value_max: str | None = None
+    unit: str | None = None
+    per: str | None = None
+    extra: dict[str, str] = {}
+    about: tuple[str, ...] = ()
+    activities: tuple[str, ...] = ()
+
+    def words(self, language: str) -> str:
+        return self.text.get(language) or self.text.get("pt-BR") or next(iter(self.text.values()), "")

@@ -1,0 +1,163 @@
+"""Fact records projected from the rules data: the rules YAML stays the one source of each figure.
+
+Only what is in force on the day is projected (amendments and validity dates as evaluate() reads them),
+so a superseded figure is never a record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from functools import lru_cache
+
+from knowledge.facts.models import FactRecord
+from knowledge.rules.citations import cites
+from knowledge.rules.evaluate import _Day
+from knowledge.rules.registry import Registry, registry
+from knowledge.rules.schema import NormData
+
+__all__ = ["all_facts", "facts_of", "project"]
+
+
+def _ids(norm: NormData, cs) -> tuple[str, ...]:  # noqa: ANN001 (schema Cites)
+    return tuple(c.unit_id for c in cites(norm.norm, cs))
+
+
+def _activities_using(norm: NormData, table: str) -> dict[str, set[str]]:
+    """For each key of a regime list (`deadlines`, `penalties`, `fees`, `hours`…), the activities whose
+    regimes use it."""
+    used: dict[str, set[str]] = {}
+    for activity, data in norm.activities.items():
+        for regime in data.regimes:
+            value = getattr(regime, table)
+            keys = [value] if isinstance(value, str) else list(value or [])
+            for key in keys:
+                used.setdefault(key, set()).add(activity)
+    return used
+
+
+def _text(*parts: dict | None) -> dict[str, str]:
+    """The first wording given for each language."""
+    out: dict[str, str] = {}
+    for part in parts:
+        for lang, words in (part or {}).items():
+            out.setdefault(lang, words)
+    return out
+
+
+def project(norm: NormData, day: date) -> Iterable[FactRecord]:
+    today = _Day(norm, day)
+    j, n = norm.jurisdiction, norm.norm
+    base = {"jurisdiction": j, "norm": n}
+
+    deadlines = _activities_using(norm, "deadlines")
+    for pid, p in norm.periods.items():
+        kind = "deadline"
+        if any(pid == permit.validity for permit in norm.permits.values()):
+            kind = "validity"
+        elif any(pid == permit.lead_time for permit in norm.permits.values()):
+            kind = "lead_time"
+        if p.text is None:
+            continue
+        yield FactRecord(id=f"{n}#period-{pid}", kind=kind, value=str(p.value), unit=p.unit, text=p.text,
+                         cite=_ids(norm, p.cite), activities=tuple(sorted(deadlines.get(pid, ()))), **base)
+
+    penalties = _activities_using(norm, "penalties")
+    for pid, p in norm.penalties.items():
+        if not today.valid(p):
+            continue
+        extra = {}
+        if p.repeat_multiplier is not None:
+            extra["repeat_multiplier"] = str(p.repeat_multiplier)
+        if p.legal_person_multiplier is not None:
+            extra["legal_person_multiplier"] = str(p.legal_person_multiplier)
+        if p.suspension_days:
+            extra["suspension_days"] = str(p.suspension_days)
+        if p.cancellation:
+            extra["cancellation"] = "true"
+        if p.seizure:
+            extra["seizure"] = "true"
+        common = dict(kind="fine", unit=p.amount.unit if p.amount else None,
+                      value=str(p.amount.value) if p.amount else None,
+                      value_max=str(p.amount_max.value) if p.amount_max else None,
+                      extra=extra, activities=tuple(sorted(penalties.get(pid, ()))), **base)
+        tier_text = _text(p.text) or {"pt-BR": p.grade or pid}
+        yield FactRecord(id=f"{n}#penalty-{pid}", text=tier_text, cite=_ids(norm, p.cite), **common)
+        # each offence is its own record: "what is the fine for X" lands on X's tier
+        for offence in p.offences:
+            # the offence's own item first (what the citizen asked), then the tier's (which holds the amount)
+            cite = tuple(dict.fromkeys([*_ids(norm, offence.cite), *_ids(norm, p.cite)]))
+            yield FactRecord(id=f"{n}#penalty-{pid}-{offence.code}", text=offence.text, cite=cite,
+                             about=tuple(tier_text.values()), **common)
+
+    for oid, o in norm.offices.items():
+        permits = [k for k, permit in norm.permits.items() if permit.office == oid]
+        names = [w for k in permits for w in norm.permits[k].name.values()]
+        yield FactRecord(id=f"{n}#office-{oid}", kind="office", text=o.name, cite=_ids(norm, o.cite),
+                         about=tuple(names), **base)
+
+    fees = _activities_using(norm, "fees")
+    for fid, f in norm.fees.items():
+        if not today.valid(f) or f.amount is None:
+            continue
+        yield FactRecord(id=f"{n}#fee-{fid}", kind="fee", text=f.name, cite=_ids(norm, f.cite),
+                         value=str(f.amount.value), unit=f.amount.unit,
+                         value_max=str(f.amount_max.value) if f.amount_max else None, per=f.per,
+                         activities=tuple(sorted(fees.get(fid, ()))), **base)
+
+    seasons = _activities_using(norm, "season")
+    for sid, s in norm.seasons.items():
+        yield FactRecord(id=f"{n}#season-{sid}", kind="season", text=_text(s.text) or {"pt-BR": sid},
+                         cite=_ids(norm, s.cite), value=s.start, value_max=s.end,
+                         activities=tuple(sorted(seasons.get(sid, ()))), **base)
+
+    hours = _activities_using(norm, "hours")
+    for hid, h in norm.hours.items():
+        if not today.valid(h) or h.text is None:
+            continue
+        yield FactRecord(id=f"{n}#hours-{hid}", kind="hours", text=h.text, cite=_ids(norm, h.cite),
+                         value=h.opens, value_max=h.closes, extra={"days": h.days} if h.days else {},
+                         activities=tuple(sorted(hours.get(hid, ()))), **base)
+
+    documents = {d for permit in norm.permits.values() for d in permit.documents}
+    for did, d in norm.documents.items():
+        if did in documents:
+            yield FactRecord(id=f"{n}#document-{did}", kind="document", text=d.text, cite=_ids(norm, d.cite), **base)
+
+    for kind, permit in norm.permits.items():
+        if permit.holder:
+            yield FactRecord(id=f"{n}#holder-{kind}", kind="holder", text=permit.name, cite=_ids(norm, permit.cite),
+                             value=",".join(permit.holder), **base)
+
+    for aid, a in norm.areas.items():
+        if a.points:
+            yield FactRecord(id=f"{n}#places-{aid}", kind="places", text=a.name, cite=_ids(norm, a.cite),
+                             value=str(len(a.points)), unit="points", **base)
+
+    seen_distances: set[str] = set()
+    for activity, data in norm.activities.items():
+        for regime in data.regimes:
+            if not today.valid(regime):
+                continue
+            for d in regime.distances:
+                key = f"{d.code}-{d.metres}"
+                if key in seen_distances or d.text is None:
+                    continue
+                seen_distances.add(key)
+                users = sorted(a for a, ad in norm.activities.items()
+                               if any(x.code == d.code for r in ad.regimes for x in r.distances))
+                yield FactRecord(id=f"{n}#distance-{d.code}", kind="distance", text=d.text, cite=_ids(norm, d.cite),
+                                 value=str(d.metres), unit="m", activities=tuple(users), **base)
+
+
+@lru_cache(maxsize=8)
+def _projected(reg: Registry, day: date) -> tuple[FactRecord, ...]:
+    return tuple(r for norm in reg.norms.values() for r in project(norm, day))
+
+
+def all_facts(day: date | None = None) -> tuple[FactRecord, ...]:
+    return _projected(registry(), day or date.today())
+
+
+def facts_of(jurisdiction: str, day: date | None = None) -> tuple[FactRecord, ...]:
+    return tuple(r for r in all_facts(day) if r.jurisdiction == jurisdiction)

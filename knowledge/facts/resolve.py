@@ -1,0 +1,177 @@
+"""Question → fact record.
+
+Two readings of the question, both from its words:
+1. the kind of answer it asks for — a deadline ("prazo", "quanto tempo", "how long"), an office ("quem
+   emite", "who issues"), a count of places ("quantos pontos"), a distance, hours, validity…; and
+2. what it is about — the words it shares with each record of that kind in the jurisdiction (the
+   law's wording of the period, the offence, the office's name, the area's name), compared on the
+   search analyser's stems, after its typo correction and bilingual glossary (knowledge.search).
+A record is returned only when the kind is asked and one record clearly fits; otherwise None, and the
+caller answers another way. Fee questions are left to the rules' fee selection (it knows the rows'
+conditions), so `fee` is not a kind asked here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+
+from knowledge.facts.models import FactRecord
+from knowledge.facts.projection import facts_of
+from knowledge.search import get_index
+from knowledge.search.text import fold, stem, tokens
+
+__all__ = ["KINDS_ASKED", "Resolution", "asked_kinds", "resolve"]
+
+# The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
+# multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
+KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
+    ("lead_time", r"\b(antecedencia|in advance|ahead of time|beforehand)\b"),
+    ("validity", r"\b(validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
+                 r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last)\b"),
+    ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
+                 r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos)\b"),
+    ("office", r"\b(quem (emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
+               r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
+               r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|a quem|"
+               r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
+               r"what (office|department|authority)|where (do|can) i (apply|get|request))\b"),
+    ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
+    ("distance", r"\b(distancia|quantos metros|qtos metros|metros de|longe|afastad[oa]|how far|distance|"
+                 r"how many (meters|metres)|far from)\b"),
+    ("hours", r"\b(que horas|qual (o )?horario|horarios?|ate que hora|a partir de que hora|what time|opening hours|"
+              r"hours|until when|from when|de madrugada)\b"),
+    ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica)|"
+               r"who (can|may) (apply|hold|get)|can a (company|person|business))\b"),
+    ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
+    ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
+    ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|"
+             r"fine|fines|fined|penalty|penalties|sanction)\b"),
+))
+
+
+# Concepts that, when the question names them, the record must name too: a fine "for selling without a
+# licence" is a fine for carrying on the activity without one — not for enlarging a structure without
+# authorisation, nor for selling to a third party, even if those records say "sem autorização" or
+# "vender". (question pattern, record pattern)
+_NO_LICENCE = (r"(licenca|autorizacao|alvara|permissao|licenciamento|licen[cs]e|permit|authori[sz]ation)")
+REQUIRED_CONCEPTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(q), re.compile(r)) for q, r in (
+        (rf"\b(sem (a |o |um |uma |ter |possuir )?{_NO_LICENCE}|without (a |the |any )?{_NO_LICENCE}|"
+         r"unlicen[cs]ed|nao licenciad|sem estar (licenciad|autorizad)|nao autorizad)",
+         rf"\b(exercer|exercicio|implantar|operar|operating|operate|instalar|funcionar|atividade|activity|"
+         rf"comercio|comerciar|vender|selling|trading|carrying)\b.{{0,40}}\b(sem|without)\b.{{0,12}}{_NO_LICENCE}"),
+    ))
+
+
+def _concepts(text: str, side: int) -> set[int]:
+    folded = " " + re.sub(r"\s+", " ", fold(text)) + " "
+    return {i for i, patterns in enumerate(REQUIRED_CONCEPTS) if patterns[side].search(folded)}
+
+
+def _cue_words(question: str) -> set[str]:
+    """The stems of the words that asked for the kind ("multa", "prazo", "quanto tempo"): they say what
+    kind of answer is wanted, not which record ("duas multas no período de 1 ano" is not the fine for
+    selling without a licence)."""
+    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    words: set[str] = set()
+    for _, pattern in KINDS_ASKED:
+        for match in pattern.finditer(folded):
+            words |= {stem(w) for w in tokens(match.group(0))}
+    return words
+
+
+def asked_kinds(question: str) -> list[str]:
+    """The kinds a question asks for, the one asked first in the sentence first ("qual a multa por não
+    manter a distância" asks for a fine; "quanto tempo tenho para pagar a multa" for a deadline); on the
+    same word, the most specific kind."""
+    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    found = []
+    for rank, (kind, pattern) in enumerate(KINDS_ASKED):
+        match = pattern.search(folded)
+        if match:
+            found.append((match.start(), rank, kind))
+    return [kind for _, _, kind in sorted(found)]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    record: FactRecord
+    kind: str
+    score: float
+    runner_up: FactRecord | None = None
+
+
+def _record_stems(record: FactRecord) -> frozenset[str]:
+    words = " ".join([*record.text.values(), *record.about])
+    return frozenset(stem(w) for w in tokens(words) if len(w) > 2)
+
+
+@lru_cache(maxsize=16)
+def _idf(jurisdiction: str, day: date) -> dict[str, float]:
+    records = facts_of(jurisdiction, day)
+    counts = Counter(s for r in records for s in _record_stems(r))
+    total = len(records) or 1
+    return {s: math.log(1 + total / c) for s, c in counts.items()}
+
+
+def resolve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
+            kinds: list[str] | None = None) -> Resolution | None:
+    day = day or date.today()
+    asked = kinds if kinds is not None else asked_kinds(question)
+    if not asked:
+        return None
+    plan = get_index().plan(question)
+    cue = _cue_words(question)
+    idf = _idf(jurisdiction, day)
+    records = facts_of(jurisdiction, day)
+    for kind in asked:
+        candidates = [r for r in records if r.kind == kind]
+        if not candidates:
+            continue
+        # Only the most specific kind asked that this place has records of: a deadline question
+        # whose deadline we cannot tell apart is not answered with a fine.
+        only_one = len(candidates) == 1  # e.g. the one office that issues every permit there
+        required = _concepts(question, 0)
+        if required:
+            candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
+            if not candidates:
+                return None
+        if activity is not None:
+            # the activity asked about: its own records, and those of every activity (empty list)
+            own = [r for r in candidates if not r.activities or activity in r.activities]
+            candidates = own or candidates
+        # a required concept shared counts as one distinctive word shared
+        bonus = MIN_SCORE if required else 0.0
+        scored = sorted(((_score(r, plan, idf, cue) + bonus, r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
+        best_score, best = scored[0]
+        second = scored[1] if len(scored) > 1 else None
+        if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
+                or (best_score >= MIN_SCORE and second and _clearly_better(best_score, second[0], best, second[1]))):
+            return Resolution(best, kind, best_score, second[1] if second else None)
+        if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
+            return Resolution(best, kind, best_score)  # every candidate says the same figure
+        return None
+    return None
+
+
+# What the question must share with a record, beyond the words that asked for its kind, when the place
+# has several records of that kind: about one distinctive word ("defesa", "visível", "Enseada").
+MIN_SCORE = 1.5
+
+
+def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str]) -> float:  # noqa: ANN001 (QueryPlan)
+    stems = _record_stems(record)
+    asked = sum(idf.get(s, 0.0) for s in set(plan.asked) - cue if s in stems)
+    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue if s in stems)
+    return asked + 0.5 * extra
+
+
+def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) -> bool:
+    if (a.value, a.unit, a.value_max) == (b.value, b.unit, b.value_max):
+        return True  # the same figure either way
+    return best >= second * 1.25 and best - second >= 0.5
