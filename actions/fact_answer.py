@@ -23,7 +23,8 @@ __all__ = ["ANSWERED_KINDS", "answer_fact"]
 
 # Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
 # the rules' answer gives them whole.
-ANSWERED_KINDS = ("deadline", "validity", "lead_time", "office", "places", "distance", "hours", "holder", "fine")
+ANSWERED_KINDS = ("deadline", "validity", "lead_time", "office", "places", "distance", "hours", "holder", "fine",
+                  "limit", "insurance")
 
 
 def _decimal(value: str | None) -> Decimal | None:
@@ -52,6 +53,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     if record.unit in ("days", "working_days", "months", "years", "hours"):
         number = "one" if record.value == "1" else "other"
         period = f"{record.value} {turn.text(f'fact.units.{record.unit}.{number}')}"
+    elif record.value is not None:
+        period = f"{record.value} {record.unit or ''}".strip()
     values = {
         "place": municipality,
         "period": period,
@@ -59,8 +62,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         "value": record.value,
         "value_max": record.value_max,
         "unit": record.unit,
-        "amount": format_amount(amount, record.unit, lang) if amount is not None and record.unit else None,
-        "amount_max": format_amount(top, record.unit, lang) if top is not None and record.unit else None,
+        "amount": _money(amount, record.unit, lang),
+        "amount_max": _money(top, record.unit, lang),
         "extra": {k: record.extra.get(k) for k in ("repeat_multiplier", "legal_person_multiplier", "suspension_days", "cancellation", "seizure", "days")},
         "holders": (record.value or "").split(","),
         "about": record.about[0] if record.about else None,
@@ -73,6 +76,10 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
                                                 "citations": [dict(link) for link in links]})
     turn.set_slot("topic", found.kind)
     return True
+
+
+def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
+    return format_amount(value, unit, lang) if value is not None and unit else None
 
 
 _CAN_I = re.compile(r"^\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|may i|is it allowed|am i allowed)\b",
@@ -93,4 +100,4 @@ def _sentence_part(text: str, kind: str) -> str:
     return text
 
 
-_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance"}
+_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance"}

@@ -186,7 +186,11 @@ def read(text: str) -> Reading:
         return Reading("affirm", question, False)
     if wish and not question:
         return Reading("request_permit", question, True)
-    return Reading(None, question, question and mentions_permit(tokens), asks_whether_needed(text))
+    needed = asks_whether_needed(text)
+    # The offer follows a question only when the citizen says they mean to do it ("quero vender milho…,
+    # precisa de licença?") or asks whether a permit is needed; "qual a multa sem licença?" is not a wish.
+    wishes = any(t in WANT or t in NEED for t in tokens[:6])
+    return Reading(None, question, question and mentions_permit(tokens) and (needed or wishes), needed)
 
 
 def decide(text: str, intent: dict[str, Any], ranking: list[dict[str, Any]],

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 __all__ = ["FactRecord", "Kind"]
 
 Kind = Literal["deadline", "fine", "office", "fee", "season", "hours", "distance", "document", "validity",
-               "lead_time", "holder", "places", "obligation"]
+               "lead_time", "holder", "places", "obligation", "limit", "insurance"]
 
 
 class FactRecord(BaseModel):

@@ -51,6 +51,12 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
     base = {"jurisdiction": j, "norm": n}
 
     deadlines = _activities_using(norm, "deadlines")
+    # a permit's validity and lead time belong to the activities whose regimes need that permit
+    by_permit = _activities_using(norm, "permit")
+    for kind_, permit in norm.permits.items():
+        for pid in (permit.validity, permit.lead_time):
+            if pid:
+                deadlines.setdefault(pid, set()).update(by_permit.get(kind_, ()))
     for pid, p in norm.periods.items():
         kind = "deadline"
         if any(pid == permit.validity for permit in norm.permits.values()):
@@ -152,7 +158,10 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
 
 @lru_cache(maxsize=8)
 def _projected(reg: Registry, day: date) -> tuple[FactRecord, ...]:
-    return tuple(r for norm in reg.norms.values() for r in project(norm, day))
+    from knowledge.facts.written import written_facts
+
+    projected = tuple(r for norm in reg.norms.values() for r in project(norm, day))
+    return projected + tuple(record for record, _ in written_facts())
 
 
 def all_facts(day: date | None = None) -> tuple[FactRecord, ...]:

@@ -41,14 +41,18 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
                r"what (office|department|authority)|where (do|can) i (apply|get|request))\b"),
     ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
-    ("distance", r"\b(distancia|quantos metros|qtos metros|metros de|longe|afastad[oa]|how far|distance|"
-                 r"how many (meters|metres)|far from)\b"),
+    ("limit", r"\b(limite|maximo|maxima|minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
+              r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
+              r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
+    ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far|"
+                 r"distance|how many (meters|metres)(?! square)|far from)\b"),
     ("hours", r"\b(que horas|qual (o )?horario|horarios?|ate que hora|a partir de que hora|what time|opening hours|"
               r"hours|until when|from when|de madrugada)\b"),
     ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica)|"
                r"who (can|may) (apply|hold|get)|can a (company|person|business))\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
+    ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|cover)\b"),
     ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|"
              r"fine|fines|fined|penalty|penalties|sanction)\b"),
 ))
@@ -85,16 +89,22 @@ def _cue_words(question: str) -> set[str]:
     return words
 
 
+# A kind word asked directly ("qual o prazo", "qual a multa", "what is the fine") names the answer wanted;
+# elsewhere in the message the same word is context ("Fui multado, qual o prazo pra me defender?").
+_ASKED_DIRECTLY = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|what|which|how much)"
+                             r"( e| eh| sao| is|'s| are)?( a| o| as| os| the)? $")
+
+
 def asked_kinds(question: str) -> list[str]:
-    """The kinds a question asks for, the one asked first in the sentence first ("qual a multa por não
-    manter a distância" asks for a fine; "quanto tempo tenho para pagar a multa" for a deadline); on the
-    same word, the most specific kind."""
+    """The kinds a question asks for: one asked directly first, then the most specific ("quanto tempo
+    tenho para pagar a multa" asks for a deadline, "com quanto tempo de antecedência" for a lead time)."""
     folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
     found = []
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
         match = pattern.search(folded)
         if match:
-            found.append((match.start(), rank, kind))
+            direct = _ASKED_DIRECTLY.search(folded[: match.start() + 1]) is not None
+            found.append((not direct, rank, kind))
     return [kind for _, _, kind in sorted(found)]
 
 
@@ -127,10 +137,14 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         return None
     plan = get_index().plan(question)
     cue = _cue_words(question)
+    raw = {stem(w) for w in tokens(question) if len(w) > 2}
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     for kind in asked:
         candidates = [r for r in records if r.kind == kind]
+        if kind == "fine":
+            # one offence's fine; a tier or a table is the rules' answer for the activity
+            candidates = [r for r in candidates if r.about or "#written-" in r.id]
         if not candidates:
             continue
         # Only the most specific kind asked that this place has records of: a deadline question
@@ -141,13 +155,17 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
             candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
             if not candidates:
                 return None
-        if activity is not None:
+        # Procedural deadlines (defence, appeal, paying a fine) hold for every activity of the norm,
+        # whatever regimes list them; the rest belongs to the activities that use it.
+        if activity is not None and kind != "deadline":
             # the activity asked about: its own records, and those of every activity (empty list)
-            own = [r for r in candidates if not r.activities or activity in r.activities]
-            candidates = own or candidates
+            # (another activity's record is never the answer: a roaming vendor's rule is not a kiosk's)
+            candidates = [r for r in candidates if not r.activities or activity in r.activities]
+            if not candidates:
+                return None
         # a required concept shared counts as one distinctive word shared
         bonus = MIN_SCORE if required else 0.0
-        scored = sorted(((_score(r, plan, idf, cue) + bonus, r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
+        scored = sorted(((_score(r, plan, idf, cue, raw) + bonus, r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
         best_score, best = scored[0]
         second = scored[1] if len(scored) > 1 else None
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
@@ -164,11 +182,20 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
 MIN_SCORE = 1.5
 
 
-def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str]) -> float:  # noqa: ANN001 (QueryPlan)
+# Words every record of a kind may hold: they say how the answer is measured, not which record it is.
+GENERIC = frozenset(stem(w) for w in (
+    "dia dias tempo prazo prazos hora horas metro metros valor multa multas taxa ano anos mes meses "
+    "day days time hour hours year years month months meter meters metre metres fine fines").split())
+
+
+def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str]) -> float:  # noqa: ANN001
     stems = _record_stems(record)
-    asked = sum(idf.get(s, 0.0) for s in set(plan.asked) - cue if s in stems)
-    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue if s in stems)
-    return asked + 0.5 * extra
+    # the question's own words and their typo corrections ("defender" is not "depender")
+    asked = sum(idf.get(s, 0.0) for s in (set(plan.asked) | raw) - cue - GENERIC if s in stems)
+    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - GENERIC if s in stems)
+    # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
+    # record in three languages)
+    return (asked + 0.5 * extra) / math.sqrt(max(len(stems), 20) / 40)
 
 
 def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) -> bool:

@@ -102,6 +102,9 @@ def test_a_question_read_with_a_request_close_behind_gets_the_offer():
     assert decision["intent"] is None and decision["offer_preapplication"]
     ranking = [{"name": "ask_fee", "confidence": 0.95}, {"name": "request_permit", "confidence": 0.01}]
     assert not cues.decide("quanto custa sup em bertioga", ranking[0], ranking)["offer_preapplication"]
+    # a question that names a permit without any wish to apply gets no offer
+    ranking = [{"name": "ask_fine", "confidence": 0.95}, {"name": "request_permit", "confidence": 0.01}]
+    assert not cues.decide("Qual a multa se eu trabalhar sem licença?", ranking[0], ranking)["offer_preapplication"]
 
 
 @pytest.mark.parametrize("text,intent", [
