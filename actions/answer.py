@@ -30,6 +30,7 @@ from actions.subject import (
     topic_in_text,
 )
 from knowledge.corpus import load_corpus
+from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate
 from knowledge.rules.registry import registry
 
@@ -114,8 +115,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         return
     else:
         jurisdiction = context_jurisdiction(tracker)
-    if jurisdiction is None and turn.language == "pt-PT":
-        jurisdiction = "pt"  # pt-PT wording ("aluguer", "coima", "actividade") asks about Portugal's RAMT
+    if jurisdiction is None:
+        jurisdiction = speaking(turn.language)  # pt-PT wording ("aluguer", "coima") asks about Portugal's RAMT
     if turn.entity("here") and not located and not named:
         turn.say("answer.ask_location", custom={"request_location": True},
                  buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
@@ -125,9 +126,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         return
     turn.set_slot("municipality", jurisdiction)
     turn.set_slot("jurisdiction", jurisdiction)
-    if jurisdiction == "pt" and turn.language == "pt-BR":
-        turn.language = "pt-PT"  # Portuguese about Portugal is answered in pt-PT style
-        turn.set_slot("language", "pt-PT")
+    if answer_language(jurisdiction, turn.language) != turn.language:
+        turn.language = answer_language(jurisdiction, turn.language)  # Portuguese about Portugal in pt-PT style
+        turn.set_slot("language", turn.language)
 
     vendor, product_facts = _vendor_for_product(turn, text)
     activity = (activity_tagged(tracker.latest_message) or _activity_named(text, vendor)

@@ -13,6 +13,8 @@ import yaml
 from lingua import Language, LanguageDetectorBuilder
 from unidecode import unidecode
 
+from knowledge.jurisdictions import answer_language
+
 __all__ = ["detect_language"]
 
 _MARKERS = Path(__file__).parent / "i18n" / "language_markers.yml"
@@ -63,6 +65,6 @@ def detect_language(text: str | None, previous: str | None = None, jurisdiction:
         return previous or "pt-BR"
     if language == "en":
         return "en"
-    if pt_pt or jurisdiction == "pt" or (previous == "pt-PT" and not pt):
+    if pt_pt or answer_language(jurisdiction, "pt-BR") == "pt-PT" or (previous == "pt-PT" and not pt):
         return "pt-PT"
     return "pt-BR"

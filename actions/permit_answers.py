@@ -22,7 +22,8 @@ from email_validator import EmailNotValidError, validate_email
 from unidecode import unidecode
 
 from actions.i18n import LANGUAGES, catalogue
-from api.permits.documents import normalise_document
+from knowledge.jurisdictions import jurisdiction, jurisdictions
+from knowledge.permits.documents import normalise_document
 
 __all__ = [
     "Invalid",
@@ -97,28 +98,22 @@ def parse_document(text: str, allowed: tuple[str, ...]) -> tuple[str, str] | Inv
         return Invalid(kind)
 
 
-_COUNTRY_CODES = {"pt": "351"}
-_BRAZIL = "55"
-
-
-def parse_phone(text: str, jurisdiction: str) -> str | Invalid:
+def parse_phone(text: str, jurisdiction_id: str | None) -> str | Invalid:
     """A phone number in international form ("+5541999991234"); a local number gets the country
-    code of the jurisdiction (Brazil: 10-11 digits with the area code; Portugal: 9 digits)."""
+    code of the jurisdiction, read by its phone plan (Brazil: 10-11 digits with the area code, after a
+    trunk 0; Portugal: 9 digits). Before the place is known, the first jurisdiction's plan is used."""
     raw = (text or "").strip()
     digits = re.sub(r"\D", "", raw)
     if raw.startswith("+") or raw.startswith("00"):
         digits = digits[2:] if raw.startswith("00") else digits
         return f"+{digits}" if 8 <= len(digits) <= 15 else Invalid("phone")
-    country = _COUNTRY_CODES.get(jurisdiction, _BRAZIL)
-    if country == _BRAZIL:
-        digits = digits.lstrip("0")  # "041 99999-1234": trunk prefix 0
-        if len(digits) in (10, 11):
-            return f"+{_BRAZIL}{digits}"
-        if len(digits) in (12, 13) and digits.startswith(_BRAZIL):
-            return f"+{digits}"
-    elif len(digits) == 9:
+    plan = (jurisdiction(jurisdiction_id) or next(iter(jurisdictions().values()))).phone
+    country = plan.country_code
+    if plan.trunk_prefix:
+        digits = digits.lstrip(plan.trunk_prefix)  # "041 99999-1234": trunk prefix 0
+    if len(digits) in plan.national_digits:
         return f"+{country}{digits}"
-    elif len(digits) == 12 and digits.startswith(country):
+    if digits.startswith(country) and len(digits) - len(country) in plan.national_digits:
         return f"+{digits}"
     return Invalid("phone")
 

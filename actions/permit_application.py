@@ -21,8 +21,8 @@ from actions.citations import group_citations
 from actions.i18n import catalogue
 from actions.money import format_amount
 from actions.permit_plan import EXEMPTION_FACTS, decision_for, derived_answers, plan, requirements
-from api.permits.jurisdictions import JURISDICTIONS
-from api.permits.schemas import PreapplicationCreate
+from knowledge.jurisdictions import jurisdiction
+from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules.models import Citation
 from knowledge.rules.registry import registry
 
@@ -260,7 +260,7 @@ class Application(BaseModel):
         in the office's language."""
         skip = {"document", "phone", "email", "consent", "period_start", "period_end", "exemption", "summary",
                 "licensed_point", "place", "location", "activity"} | ({"company_name"} if company_applies else {"applicant_name"})
-        words = catalogue("pt-PT" if self.jurisdiction == "pt" else "pt-BR")
+        words = catalogue(jurisdiction(self.jurisdiction).language)
         lines = []
         for key, value in answers.items():
             if key in skip or value is None:
@@ -281,13 +281,7 @@ class Application(BaseModel):
         return hashlib.sha256(f"{sender_id}\x00{self.id}\x00{digest}".encode()).hexdigest()
 
 
-def consent_text_version(jurisdiction: str | None, language: str) -> str:
-    regime = "rgpd" if jurisdiction == "pt" else "lgpd"
+def consent_text_version(jurisdiction_id: str | None, language: str) -> str:
+    record = jurisdiction(jurisdiction_id)
+    regime = record.privacy_regime if record else "lgpd"
     return f"{regime}-{CONSENT_VERSION}-{language}"
-
-
-def local_today(jurisdiction: str | None) -> date:
-    """Today where the office is (a request sent at 23:30 in Lisbon is still today there)."""
-    if jurisdiction in JURISDICTIONS:
-        return datetime.now(JURISDICTIONS[jurisdiction].time_zone).date()
-    return datetime.now(UTC).date()

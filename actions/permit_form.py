@@ -35,7 +35,7 @@ from actions.conversation import Turn
 from actions.i18n import LANGUAGES, catalogue
 from actions.permit_answers import Invalid, fold, has_word, words
 from actions.permit_api import PermitsApi, SubmissionRefused, SubmissionUnavailable
-from actions.permit_application import Application, local_today
+from actions.permit_application import Application
 from actions.permit_plan import EXEMPTION_FACTS, Step, decision_for, kinds_for, not_allowed_reasons, permit_choice, requirements
 from actions.permit_questions import ask
 from actions.permit_readers import (
@@ -51,6 +51,7 @@ from actions.permit_readers import (
     text_of,
 )
 from actions.subject import covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from knowledge.jurisdictions import answer_language, local_today
 from knowledge.rules import Outcome
 from knowledge.rules.registry import registry
 
@@ -70,8 +71,7 @@ Clock = Callable[[str | None], date]
 
 def settle(app: Application) -> None:
     """After the municipality or the activity is known: the permit, if the rules leave one choice."""
-    if app.jurisdiction == "pt" and app.language == "pt-BR":
-        app.language = "pt-PT"  # Portuguese about Portugal is spoken in pt-PT style
+    app.language = answer_language(app.jurisdiction, app.language)  # Portuguese about Portugal in pt-PT style
     if app.jurisdiction is None:
         return
     if app.permit_kind is not None:

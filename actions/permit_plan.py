@@ -19,6 +19,7 @@ from typing import Any
 
 from knowledge.rules import Outcome, PermitRequirements, RulesError, evaluate, permit_kinds, permit_requirements
 from knowledge.rules.models import Citation, Decision, Period, Season
+from knowledge.jurisdictions import jurisdiction
 from knowledge.rules.registry import registry
 
 __all__ = [
@@ -112,14 +113,15 @@ def category_choices(req: PermitRequirements, activity: str) -> tuple[str, ...]:
     return tuple(c.category for c in req.fee_categories if activity in c.activities)
 
 
-def document_types(jurisdiction: str, person_type: str | None, fields: set[str]) -> tuple[str, ...]:
-    if jurisdiction == "pt":
-        return ("nif",)
+def document_types(jurisdiction_id: str, person_type: str | None, fields: set[str]) -> tuple[str, ...]:
+    """The documents the applicant may give, from the jurisdiction's record: a company's when the
+    permit asks for a CNPJ or the applicant is a company, a person's for a person, else either."""
+    types = jurisdiction(jurisdiction_id).document_types
     if "cnpj" in fields or person_type == "legal_person":
-        return ("cnpj",)
+        return types.legal_person
     if person_type == "natural_person":
-        return ("cpf",)
-    return ("cpf", "cnpj")
+        return types.natural_person
+    return types.all()
 
 
 # ------------------------------------------------------------------ the period

@@ -22,6 +22,7 @@ from actions.permit_readers import (
     text_of,
 )
 from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name
+from knowledge.jurisdictions import jurisdiction
 from knowledge.rules.registry import registry
 
 __all__ = ["ask", "fix_buttons", "say_which_to_fix"]
@@ -80,7 +81,7 @@ def ask(form: Form) -> None:
             say(step.question, **names, permits=permits,
                 buttons=[{"title": p[:40], "payload": f'/inform{{"choice": "{k}"}}'} for p, k in zip(permits, choice.kinds)])
     elif kind == "consent":
-        key = "preapplication.ask.consent_pt" if app.jurisdiction == "pt" else step.question
+        key = f"{step.question}_{jurisdiction(app.jurisdiction).privacy_regime}"  # the law the consent text cites
         form.say("preapplication.intro", **names)
         say(key, **names, buttons=[{"title": form.t("preapplication.button.consent_yes"), "payload": "/affirm"},
                                    {"title": form.t("preapplication.button.consent_no"), "payload": "/deny"}])

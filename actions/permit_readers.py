@@ -40,6 +40,7 @@ from actions.permit_answers import (
 from actions.permit_application import Application
 from actions.permit_plan import Step, decision_for, kinds_for, next_season, period_rule, permit_choice, requirements, season_window
 from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from knowledge.permits.contract import period_too_long
 from knowledge.rules import catalogue as activity_catalogue, nearest_points
 
 __all__ = [
@@ -564,7 +565,7 @@ def _read_period_end(form: Form, step: Step):
     validity = form.app.requirements().permit.validity
     if rule.max_days and (day - start).days + 1 > rule.max_days:
         return Invalid("period_too_long", {"text": form.cited(text_of(validity.text, form.lang), validity.citations)})
-    if (day - start).days > 3 * 365:
+    if period_too_long(start, day):
         return Invalid("period_over_three_years")
     return Accept({"period_end": day.isoformat()})
 

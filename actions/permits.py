@@ -13,10 +13,9 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.conversation import Turn
 from actions.language import detect_language
-from actions.permit_application import local_today
 from actions.permit_form import start_application
 from actions.settings import get_settings
-from api.permits.jurisdictions import jurisdiction_by_prefix
+from knowledge.jurisdictions import by_prefix, local_today
 
 __all__ = ["ActionRequestPermit", "ActionCheckStatus"]
 
@@ -73,7 +72,7 @@ def _language_without_codes(turn: Turn, protocol: str | None, code: str | None) 
     text = turn.tracker.latest_message.get("text") or ""
     for token in filter(None, (protocol, code)):
         text = re.sub(re.escape(token), " ", text, flags=re.IGNORECASE)
-    jurisdiction = jurisdiction_by_prefix(protocol[:3]) if protocol else None
+    jurisdiction = by_prefix(protocol[:3]) if protocol else None
     language = detect_language(text, turn.tracker.get_slot("language"), jurisdiction.id if jurisdiction else None)
     if language != turn.language:
         turn.language = language

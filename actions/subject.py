@@ -13,6 +13,7 @@ from rapidfuzz import fuzz, process
 from unidecode import unidecode
 
 from knowledge.corpus import load_corpus
+from knowledge.jurisdictions import jurisdiction
 from knowledge.rules import JURISDICTIONS, catalogue
 
 __all__ = ["activity_buttons", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
@@ -186,14 +187,9 @@ def is_follow_up(text: str | None) -> bool:
     return key.startswith(_FOLLOW_UP)
 
 
-@lru_cache
-def jurisdiction_name(jurisdiction: str) -> str:
-    for norm in load_corpus().norms:
-        if norm.jurisdiction == jurisdiction:
-            if jurisdiction == "pt":
-                return "Portugal"
-            return f"{norm.municipality} ({norm.state})"
-    return jurisdiction
+def jurisdiction_name(jurisdiction_id: str) -> str:
+    record = jurisdiction(jurisdiction_id)
+    return record.name if record else jurisdiction_id
 
 
 def activity_name(activity: str, language: str) -> str:

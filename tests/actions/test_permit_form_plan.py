@@ -26,7 +26,7 @@ from actions.permit_plan import (
     season_window,
 )
 from actions.permit_testing import Conversation
-from api.permits.schemas import PreapplicationCreate
+from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules import Outcome, evaluate, permit_kinds
 
 TODAY = date(2026, 12, 2)
