@@ -20,9 +20,9 @@ from typing import Any
 from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.permit_api import PermitsApi
-from actions.permit_form import ActionAskPaAnswer, ActionFinishPreapplication, ValidatePreapplicationForm
-from actions.permits import ActionRequestPermit
+from actions.permits.client import PermitsApi
+from actions.permits.form import ActionAskPaAnswer, ActionFinishPreapplication, ValidatePreapplicationForm
+from actions.permits.start import ActionRequestPermit
 
 __all__ = ["Conversation", "Reply"]
 

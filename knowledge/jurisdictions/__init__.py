@@ -18,14 +18,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from knowledge.permits.documents import DocumentType
+from knowledge.strict_yaml import load_yaml  # a duplicated key is an error, not a silent overwrite
 
 __all__ = [
+    "DOCUMENT_TYPES",
+    "DocumentType",
     "FILE",
     "Jurisdiction",
     "PhonePlan",
@@ -39,6 +41,11 @@ __all__ = [
 ]
 
 FILE = Path(__file__).parent / "jurisdictions.yml"
+
+# The one list of taxpayer documents an applicant can give (their checks: knowledge/permits/documents.py);
+# each record says which of these its applicants have.
+DocumentType = Literal["cpf", "cnpj", "nif"]
+DOCUMENT_TYPES: tuple[str, ...] = get_args(DocumentType)
 
 
 class _Strict(BaseModel):
@@ -101,8 +108,6 @@ class _File(_Strict):
 
 @lru_cache(maxsize=4)
 def _load(path: Path) -> dict[str, Jurisdiction]:
-    from knowledge.rules.loader import load_yaml  # strict YAML: a duplicated key is an error
-
     return {j.id: j for j in _File.model_validate(load_yaml(path)).jurisdictions}
 
 

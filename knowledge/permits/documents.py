@@ -7,16 +7,12 @@ number that is stored, or raises ValueError with a message a citizen can act on.
 from __future__ import annotations
 
 import re
-from typing import Literal, get_args
 
 from validate_docbr import CNPJ, CPF
 
-__all__ = ["DOCUMENT_TYPES", "DocumentType", "normalise_document", "nif_is_valid"]
+from knowledge.jurisdictions import DOCUMENT_TYPES, DocumentType
 
-# The one list of taxpayer documents an applicant can give; each jurisdiction says which of these
-# its applicants have (knowledge/jurisdictions/jurisdictions.yml).
-DocumentType = Literal["cpf", "cnpj", "nif"]
-DOCUMENT_TYPES: tuple[str, ...] = get_args(DocumentType)
+__all__ = ["DOCUMENT_TYPES", "DocumentType", "normalise_document", "nif_is_valid"]
 
 _SEPARATORS = re.compile(r"[\s./-]")
 

@@ -21,6 +21,7 @@ from knowledge.rules.queries import (
     FeeSchedule,
     PermitRequirements,
     fee_schedule,
+    offices_of,
     permit_requirements,
     places_geojson,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "fee_schedule",
     "municipality_at",
     "nearest_points",
+    "offices_of",
     "permit_kinds",
     "permit_requirements",
     "places_geojson",

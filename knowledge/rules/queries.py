@@ -20,6 +20,7 @@ __all__ = [
     "PermitField",
     "PermitRequirements",
     "fee_schedule",
+    "offices_of",
     "permit_requirements",
     "places_geojson",
 ]
@@ -270,3 +271,14 @@ def places_geojson(
                 })
     return {"type": "FeatureCollection", "features": features}
 
+
+def offices_of(jurisdiction: str, language: str) -> list[str]:
+    """The names of the competent offices the jurisdiction's norms state, each once, in the language
+    asked (pt-BR when a norm names it only in Portuguese)."""
+    names: list[str] = []
+    for norm in registry().norms_of(jurisdiction):
+        for office in norm.offices.values():
+            name = office.name.get(language) or office.name["pt-BR"]
+            if name not in names:
+                names.append(name)
+    return names

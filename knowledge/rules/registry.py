@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge.jurisdictions import jurisdiction_ids
-from knowledge.rules.loader import load_yaml
+from knowledge.strict_yaml import load_yaml
 from knowledge.rules.schema import CatalogueData, NormData
 
 __all__ = [

@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.permit_api import PermitsApi
+from actions.permits.client import PermitsApi
 from actions.permit_testing import Conversation
-from actions.permits import ActionCheckStatus
+from actions.permits.status import ActionCheckStatus
 from api.db import dispose_engines
 from api.main import create_app
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings

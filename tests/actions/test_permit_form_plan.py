@@ -14,9 +14,9 @@ from datetime import date, timedelta
 import httpx
 import pytest
 
-from actions.permit_api import PermitsApi
-from actions.permit_application import Application
-from actions.permit_plan import (
+from actions.permits.client import PermitsApi
+from actions.permits.application import Application
+from actions.permits.plan import (
     EXEMPTION_FACTS,
     category_choices,
     next_season,

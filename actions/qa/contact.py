@@ -5,23 +5,11 @@ from typing import Any
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.conversation import Turn
-from actions.subject import context_jurisdiction, resolve_jurisdiction
-from knowledge.rules.registry import registry
+from actions.common.conversation import Turn
+from actions.qa.subject import context_jurisdiction, municipality_buttons, resolve_jurisdiction
+from knowledge.rules import offices_of
 
-__all__ = ["ActionHumanContact", "offices_of"]
-
-
-def offices_of(jurisdiction: str, language: str) -> list[str]:
-    names: list[str] = []
-    for norm in registry().norms.values():
-        if norm.jurisdiction != jurisdiction:
-            continue
-        for office in norm.offices.values():
-            name = office.name.get(language) or office.name["pt-BR"]
-            if name not in names:
-                names.append(name)
-    return names
+__all__ = ["ActionHumanContact"]
 
 
 class ActionHumanContact(Action):
@@ -35,7 +23,5 @@ class ActionHumanContact(Action):
         if offices:
             turn.say("contact.office", offices=offices)
         else:
-            from actions.answer import municipality_buttons
-
-            turn.say("contact.no_municipality", buttons=municipality_buttons(turn))
+            turn.say("contact.no_municipality", buttons=municipality_buttons())
         return turn.events

@@ -1,48 +1,21 @@
-"""Permit pre-applications from the chat: starting one, and the status of one already sent.
-
-The form itself (questions, validation, submission) is in actions/permit_form.py.
+"""action_check_status: the status of a pre-application already sent, for whoever holds its protocol
+and access code (in any conversation), asked of the permits API through the one client
+(actions/permits/client.py).
 """
 
 import re
 from typing import Any
 
 import httpx
-
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.conversation import Turn
-from actions.language import detect_language
-from actions.permit_form import start_application
-from actions.settings import get_settings
-from knowledge.jurisdictions import by_prefix, local_today
+from actions.common.conversation import Turn
+from actions.common.language import detect_language
+from actions.permits.client import PermitsApi, StatusUnavailable
+from knowledge.jurisdictions import by_prefix
 
-__all__ = ["ActionRequestPermit", "ActionCheckStatus"]
-
-
-class ActionRequestPermit(Action):
-    """Starts a pre-application: the permit is picked from the activity and the municipality named
-    (in this message or earlier in the conversation) through the rules module; what is missing or
-    ambiguous is the form's first question. The rules then run `preapplication_form`."""
-
-    def __init__(self, clock=local_today) -> None:
-        self.clock = clock
-
-    def name(self) -> str:
-        return "action_request_permit"
-
-    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
-        turn = Turn(dispatcher, tracker)
-        app = start_application(turn, self.clock)
-        if app.language != turn.language:
-            turn.language = app.language
-            turn.set_slot("language", app.language)
-        if app.permit_kind is None:
-            turn.say("preapplication.intro_choose")
-        turn.set_slot("pa_state", app.to_slot())
-        turn.set_slot("pa_answer", None)
-        turn.set_slot("requested_slot", None)
-        return turn.events
+__all__ = ["ActionCheckStatus"]
 
 
 _PROTOCOL = re.compile(r"\b([A-Z]{3}-\d{4}-\d{6})\b", re.IGNORECASE)
@@ -96,17 +69,14 @@ class ActionCheckStatus(Action):
             turn.say("status.ask_protocol_and_code")
             return turn.events
         try:
-            with httpx.Client(transport=self.transport, timeout=10) as client:
-                response = client.get(f"{get_settings().api_url}/api/v1/preapplications/{protocol}",
-                                      headers={"X-Access-Code": code})
-        except httpx.HTTPError:
+            case = PermitsApi(transport=self.transport, timeout=10).status(protocol, code)
+        except StatusUnavailable:
             turn.say("status.unavailable")
             return turn.events
-        if response.status_code != 200:
+        if case is None:
             # Not found and wrong code look the same, so a protocol cannot be probed without its code.
             turn.say("status.not_found", protocol=protocol)
             return turn.events
-        case = response.json()
         turn.say("status.answer", protocol=protocol, status=case["status"], reason=case.get("status_reason"),
                  updated=case["updated_at"][:10])
         return turn.events

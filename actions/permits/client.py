@@ -1,6 +1,8 @@
-"""The chat's client of the permits API: submit a pre-application, get its protocol and access code.
+"""The chat's one client of the permits API: submit a pre-application, get its protocol and access
+code; read the status of one sent.
 
-    POST {api_url}/api/v1/preapplications   Idempotency-Key: <derived key>
+    POST {api_url}/api/v1/preapplications               Idempotency-Key: <derived key>
+    GET  {api_url}/api/v1/preapplications/{protocol}    X-Access-Code: <code>
 
 A network error or a 5xx is retried once with the same key (the API answers a replay with the same
 protocol), then reported as `SubmissionUnavailable`; a 422 is `SubmissionRefused` with the API's
@@ -14,9 +16,9 @@ from typing import Any
 
 import httpx
 
-from actions.settings import get_settings
+from actions.common.settings import get_settings
 
-__all__ = ["PermitsApi", "Receipt", "SubmissionRefused", "SubmissionUnavailable"]
+__all__ = ["PermitsApi", "Receipt", "StatusUnavailable", "SubmissionRefused", "SubmissionUnavailable"]
 
 
 class SubmissionRefused(Exception):
@@ -29,6 +31,10 @@ class SubmissionRefused(Exception):
 
 class SubmissionUnavailable(Exception):
     """The API could not be reached or failed (network, 5xx); the same submission can be retried."""
+
+
+class StatusUnavailable(Exception):
+    """The API could not be reached for a status query."""
 
 
 @dataclass(frozen=True)
@@ -78,3 +84,13 @@ class PermitsApi:
                     raise SubmissionRefused(_first_problem(response))
                 last = SubmissionUnavailable(f"HTTP {response.status_code}")
         raise SubmissionUnavailable(str(last))
+
+    def status(self, protocol: str, access_code: str) -> dict[str, Any] | None:
+        """The citizen's view of the case (JSON), or None when the protocol is unknown or the code wrong
+        (the API answers both alike)."""
+        try:
+            with httpx.Client(base_url=self.base_url, transport=self._transport, timeout=self._timeout) as client:
+                response = client.get(f"/api/v1/preapplications/{protocol}", headers={"X-Access-Code": access_code})
+        except httpx.HTTPError as exc:
+            raise StatusUnavailable(str(exc)) from exc
+        return response.json() if response.status_code == 200 else None

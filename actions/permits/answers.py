@@ -21,7 +21,7 @@ from typing import Any
 from email_validator import EmailNotValidError, validate_email
 from unidecode import unidecode
 
-from actions.i18n import LANGUAGES, catalogue
+from actions.common.i18n import LANGUAGES, catalogue
 from knowledge.jurisdictions import jurisdiction, jurisdictions
 from knowledge.permits.documents import normalise_document
 

@@ -3,19 +3,15 @@ quoted with their citation and said to be the text of the law, not advice."""
 
 import re
 from functools import lru_cache
-from typing import Any
 
-from rasa_sdk import Action, Tracker
-from rasa_sdk.executor import CollectingDispatcher
-
-from actions.citations import article_url, norm_citation_title
-from actions.contact import offices_of
-from actions.conversation import Turn
-from actions.subject import context_jurisdiction, is_follow_up, resolve_jurisdiction, without_town_names
+from actions.common.citations import article_url, norm_citation_title
+from actions.common.conversation import Turn
+from actions.qa.subject import resolve_jurisdiction, without_town_names
 from knowledge.corpus import NORMS_DIR, load_corpus
+from knowledge.rules import offices_of
 from knowledge.search import search
 
-__all__ = ["answer_article", "answer_from_search", "law_hits", "passage_view", "unknown_norm_cited", "ActionDefaultFallback"]
+__all__ = ["answer_article", "answer_from_search", "law_hits", "passage_view", "unknown_norm_cited"]
 
 # BM25 scores are comparable within one query only, so no absolute threshold says "confident": the
 # passages are presented as the answer when NLU understood a question about the law (ask_law), and as
@@ -121,23 +117,3 @@ def answer_article(turn: Turn, jurisdiction: str | None, strict: bool = False) -
              text=text if len(text) <= 900 else text[:900].rsplit(" ", 1)[0] + " …",
              custom={"citations": [{"unit_id": unit_id, "label": corpus.unit(unit_id).label, "url": article_url(unit_id)}]})
     return True
-
-
-class ActionDefaultFallback(Action):
-    """Low NLU confidence: show the closest passages of the law, say we are unsure, offer to rephrase."""
-
-    def name(self) -> str:
-        return "action_default_fallback"
-
-    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
-        turn = Turn(dispatcher, tracker)
-        if tracker.get_slot("topic") and is_follow_up(tracker.latest_message.get("text")):
-            # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
-            # it asks the same question about something else: the rules answer it.
-            from actions.answer import answer_question  # answer.py imports this module
-
-            answer_question(turn)
-            return turn.events
-        jurisdiction = context_jurisdiction(tracker)
-        answer_from_search(turn, jurisdiction, force_unsure=True)
-        return turn.events

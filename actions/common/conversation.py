@@ -10,8 +10,8 @@ from rasa_sdk import Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.i18n import render
-from actions.language import detect_language
+from actions.common.i18n import render
+from actions.common.language import detect_language
 
 __all__ = ["Turn"]
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from actions.decision_view import places_geojson
-from actions.i18n import catalogue
-from actions.permit_plan import Step, decision_for, next_season, permit_choice, requirements
-from actions.permit_readers import (
+from actions.qa.decision_view import places_geojson
+from actions.common.i18n import catalogue
+from actions.permits.plan import Step, decision_for, next_season, permit_choice, requirements
+from actions.permits.readers import (
     MAX_BUTTONS,
     Form,
     activities_with_permit,
@@ -21,7 +21,7 @@ from actions.permit_readers import (
     season_text,
     text_of,
 )
-from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name
+from actions.qa.subject import activity_name, covered_jurisdictions, jurisdiction_name
 from knowledge.jurisdictions import jurisdiction
 from knowledge.rules.registry import registry
 

@@ -16,7 +16,7 @@ from knowledge.corpus import load_corpus
 from knowledge.jurisdictions import jurisdiction
 from knowledge.rules import JURISDICTIONS, catalogue
 
-__all__ = ["activity_buttons", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions"]
+__all__ = ["activity_buttons", "activity_names", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions", "municipality_buttons"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -27,7 +27,8 @@ def _norm(text: str) -> str:
 
 
 @lru_cache
-def _activity_names() -> dict[str, str]:
+def activity_names() -> dict[str, str]:
+    """Every name of every activity of the catalogue, normalised → activity id."""
     names: dict[str, str] = {}
     for activity in catalogue():
         names[_norm(activity.id.replace("_", " "))] = activity.id
@@ -95,7 +96,7 @@ def _lookup(raw: str | None, names: dict[str, str], ids) -> str | None:
 
 
 def resolve_activity(raw: str | None) -> str | None:
-    return _lookup(raw, _activity_names(), {a.id for a in catalogue()})
+    return _lookup(raw, activity_names(), {a.id for a in catalogue()})
 
 
 def activity_tagged(message: dict) -> str | None:
@@ -157,7 +158,7 @@ def activity_in_text(text: str | None) -> str | None:
     The longest name found wins ("escola de surf" over "surf")."""
     words = "".join(ch if ch.isalnum() else " " for ch in _norm(text or ""))
     padded = f" {' '.join(words.split())} "
-    found = [(len(name), activity) for name, activity in _activity_names().items()
+    found = [(len(name), activity) for name, activity in activity_names().items()
              if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
     return max(found)[1] if found else None
 
@@ -217,3 +218,11 @@ def activity_buttons(jurisdiction: str, language: str) -> list[dict]:
 def context_jurisdiction(tracker) -> str | None:
     """The jurisdiction the conversation is about so far (see the `jurisdiction` slot in the domain)."""
     return resolve_jurisdiction(tracker.get_slot("jurisdiction")) or resolve_jurisdiction(tracker.get_slot("municipality"))
+
+
+def municipality_buttons() -> list[dict]:
+    """One button per covered jurisdiction, for "which municipality?"."""
+    return [
+        {"title": jurisdiction_name(j), "payload": f'/inform{{"municipality": "{j}"}}'}
+        for j in covered_jurisdictions()
+    ]

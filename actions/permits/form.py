@@ -1,15 +1,15 @@
 """The pre-application form: one Rasa form (`preapplication_form`) with one requested slot.
 
 Rasa asks `pa_answer` again and again; what it means depends on the application kept in `pa_state`
-(actions/permit_application.py) and its current step (actions/permit_plan.py):
+(actions/permits/application.py) and its current step (actions/permits/plan.py):
 
-- `validate_preapplication_form` reads each message (actions/permit_readers.py). A valid answer is stored and the next step
+- `validate_preapplication_form` reads each message (actions/permits/readers.py). A valid answer is stored and the next step
   comes; an invalid one gets a specific message and the same question again; a question
   ("quanto custa?") is answered as action_answer would answer it, then the same question again;
   "corrigir <dado>" (or a "Corrigir" button of the summary) goes back to that step; "cancelar"
   ends the form. On "Confirmar" it submits to the permits API. It always empties `pa_answer`, and
   ends the form by emptying `requested_slot`.
-- `action_ask_pa_answer` asks the current step's question, with buttons (actions/permit_questions.py).
+- `action_ask_pa_answer` asks the current step's question, with buttons (actions/permits/questions.py).
 - `action_finish_preapplication` runs when the form ends: it tells the protocol and access code,
   or why nothing was sent, and forgets the application's personal data.
 
@@ -30,15 +30,15 @@ from rapidfuzz import fuzz, process
 from rasa_sdk import Action, FormValidationAction, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answer import answer_question
-from actions.conversation import Turn
-from actions.i18n import LANGUAGES, catalogue
-from actions.permit_answers import Invalid, fold, has_word, words
-from actions.permit_api import PermitsApi, SubmissionRefused, SubmissionUnavailable
-from actions.permit_application import Application
-from actions.permit_plan import EXEMPTION_FACTS, Step, decision_for, kinds_for, not_allowed_reasons, permit_choice, requirements
-from actions.permit_questions import ask
-from actions.permit_readers import (
+from actions.qa.answer import answer_question
+from actions.common.conversation import Turn
+from actions.common.i18n import LANGUAGES, catalogue
+from actions.permits.answers import Invalid, fold, has_word, words
+from actions.permits.client import PermitsApi, SubmissionRefused, SubmissionUnavailable
+from actions.permits.application import Application
+from actions.permits.plan import EXEMPTION_FACTS, Step, decision_for, kinds_for, not_allowed_reasons, permit_choice, requirements
+from actions.permits.questions import ask
+from actions.permits.readers import (
     FREE_KINDS,
     UNREADABLE,
     Accept,
@@ -50,9 +50,9 @@ from actions.permit_readers import (
     read,
     text_of,
 )
-from actions.subject import covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from actions.qa.subject import covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
 from knowledge.jurisdictions import answer_language, local_today
-from knowledge.rules import Outcome
+from knowledge.rules import Outcome, permit_kinds
 from knowledge.rules.registry import registry
 
 __all__ = [
@@ -97,8 +97,6 @@ def resolve_permit(raw: str | None, jurisdiction: str | None, day: date) -> str 
     """A permit named by the citizen ("autorização de temporada", "licença de operador") → kind."""
     if not raw:
         return None
-    from knowledge.rules import permit_kinds
-
     names = {}
     for kind in permit_kinds(jurisdiction):
         for name in requirements(kind, day).permit.name.values():

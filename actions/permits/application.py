@@ -17,10 +17,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from actions.citations import group_citations
-from actions.i18n import catalogue
-from actions.money import format_amount
-from actions.permit_plan import EXEMPTION_FACTS, decision_for, derived_answers, plan, requirements
+from actions.common.citations import group_citations
+from actions.common.i18n import catalogue
+from actions.common.money import format_amount
+from actions.permits.plan import EXEMPTION_FACTS, decision_for, derived_answers, period_rule, plan, requirements
 from knowledge.jurisdictions import jurisdiction
 from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules.models import Citation
@@ -114,8 +114,6 @@ class Application(BaseModel):
         start_day = date.fromisoformat(start)
         if end:
             return start_day, date.fromisoformat(end)
-        from actions.permit_plan import period_rule
-
         rule = period_rule(self.requirements(), decision_for(self))
         computed = rule.end_for(start_day)
         return (start_day, computed) if computed else None

@@ -6,7 +6,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import Iterable
 
-from actions.settings import get_settings
+from actions.common.settings import get_settings
 from knowledge.corpus import load_corpus
 
 __all__ = ["CitationLink", "group_citations", "article_url", "norm_citation_title"]

@@ -5,8 +5,8 @@ from typing import Any
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.conversation import Turn
-from actions.i18n import LANGUAGES
+from actions.common.conversation import Turn
+from actions.common.i18n import LANGUAGES
 
 
 class _Say:

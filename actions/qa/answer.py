@@ -11,11 +11,11 @@ from typing import Any
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.conversation import Turn
-from actions.decision_view import citation_payload, decision_view, places_geojson
-from actions.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
-from actions.law_search import answer_article, answer_from_search, law_hits, unknown_norm_cited
-from actions.subject import (
+from actions.common.conversation import Turn
+from actions.qa.decision_view import citation_payload, decision_view, places_geojson
+from actions.qa.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
+from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
+from actions.qa.subject import (
     activity_buttons,
     activity_in_text,
     activity_tagged,
@@ -24,6 +24,7 @@ from actions.subject import (
     covered_jurisdictions,
     jurisdiction_name,
     looks_like_a_place,
+    municipality_buttons,
     resolve_activity,
     is_follow_up,
     resolve_jurisdiction,
@@ -56,13 +57,6 @@ TOPIC_BY_INTENT = {
 # ambiguous words left out). Fees and fines are not among them: "can I sell without paying the fee?"
 # still asks whether one may.
 _NARROWER_THAN_PERMISSION = ("limits", "season", "hours", "documents")
-
-
-def municipality_buttons(turn: Turn) -> list[dict]:
-    return [
-        {"title": jurisdiction_name(j), "payload": f'/inform{{"municipality": "{j}"}}'}
-        for j in covered_jurisdictions()
-    ]
 
 
 class ActionAnswer(Action):
@@ -111,7 +105,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("jurisdiction", None)
         turn.say("answer.not_covered_place", place=uncovered,
                  covered=[jurisdiction_name(j) for j in covered_jurisdictions()],
-                 buttons=municipality_buttons(turn))
+                 buttons=municipality_buttons())
         return
     else:
         jurisdiction = context_jurisdiction(tracker)
@@ -122,7 +116,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
                  buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
         return
     if jurisdiction is None:
-        turn.say("answer.ask_municipality", buttons=municipality_buttons(turn))
+        turn.say("answer.ask_municipality", buttons=municipality_buttons())
         return
     turn.set_slot("municipality", jurisdiction)
     turn.set_slot("jurisdiction", jurisdiction)

@@ -5,11 +5,11 @@ from typing import Any
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answer import answer_question
-from actions.citations import group_citations
-from actions.conversation import Turn
-from actions.decision_view import point_feature, point_name
-from actions.subject import covered_jurisdictions, jurisdiction_name
+from actions.qa.answer import answer_question
+from actions.common.citations import group_citations
+from actions.common.conversation import Turn
+from actions.qa.decision_view import point_feature, point_name
+from actions.qa.subject import covered_jurisdictions, jurisdiction_name
 from knowledge.rules import municipality_at, nearest_points
 
 __all__ = ["ActionShareLocation", "describe_location"]

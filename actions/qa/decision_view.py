@@ -7,8 +7,8 @@ sentences themselves are the templates' (i18n/*.yml, keys under `answer.`).
 from functools import lru_cache
 from typing import Any
 
-from actions.citations import group_citations
-from actions.money import format_amount
+from actions.common.citations import group_citations
+from actions.common.money import format_amount
 from knowledge.rules.registry import registry
 
 __all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload"]

@@ -2,7 +2,7 @@
 
 `read(form, step)` returns `Accept` (the values to keep), `Invalid` (why not: said in the citizen's
 language, then the same question again) or None (not an answer at all — maybe a question).
-The single values (a CPF, a date) are parsed in actions/permit_answers.py; here they are checked
+The single values (a CPF, a date) are parsed in actions/permits/answers.py; here they are checked
 against the permit's rules: a licensed point of the decree, a date inside the season, the lead time.
 """
 
@@ -18,11 +18,11 @@ from babel.dates import format_date
 from rapidfuzz import fuzz, process
 from rasa_sdk import Tracker
 
-from actions.answer import TOPIC_BY_INTENT
-from actions.citations import group_citations
-from actions.conversation import Turn
-from actions.i18n import LANGUAGES, catalogue
-from actions.permit_answers import (
+from actions.qa.answer import TOPIC_BY_INTENT
+from actions.common.citations import group_citations
+from actions.common.conversation import Turn
+from actions.common.i18n import LANGUAGES, catalogue
+from actions.permits.answers import (
     Invalid,
     fold,
     has_word,
@@ -37,9 +37,10 @@ from actions.permit_answers import (
     words,
     working_days_between,
 )
-from actions.permit_application import Application
-from actions.permit_plan import Step, decision_for, kinds_for, next_season, period_rule, permit_choice, requirements, season_window
-from actions.subject import activity_name, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from actions.permits.application import Application
+from actions.permits.plan import Step, decision_for, kinds_for, next_season, period_rule, permit_choice, requirements, season_window
+from actions.qa.location import describe_location
+from actions.qa.subject import activity_name, activity_names, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
 from knowledge.permits.contract import period_too_long
 from knowledge.rules import catalogue as activity_catalogue, nearest_points
 
@@ -252,8 +253,6 @@ def _read_jurisdiction(form: Form, step: Step):
         return Accept({"_jurisdiction": msg.choice})
     if msg.latitude is not None and msg.longitude is not None:
         # A shared location answers "which municipality?" (and says where the licensed points are).
-        from actions.location import describe_location  # the location action imports the form's answers
-
         found = describe_location(form.turn, msg.latitude, msg.longitude)
         if found:
             return Accept({"_jurisdiction": found})
@@ -276,10 +275,8 @@ def activities_with_permit(app: Application) -> list[str]:
 
 def activity_in_text(text: str, allowed: list[str]) -> str | None:
     """The activity a sentence names ("quero vender sorvete na praia" → ice_cream), longest name first."""
-    from actions.subject import _activity_names
-
     folded = f" {fold(text)} "
-    found = [(len(name), aid) for name, aid in _activity_names().items()
+    found = [(len(name), aid) for name, aid in activity_names().items()
              if aid in allowed and f" {name} " in folded]
     return max(found)[1] if found else None
 

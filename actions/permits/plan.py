@@ -7,7 +7,7 @@ data, the taxpayer number, a way to reach the citizen, the place, the period, ex
 summary). Which step comes next depends on the answers so far (a company is asked its razão social;
 a boardwalk only if the frontage faces one), so the plan is recomputed from the application each turn.
 
-Pure functions over `Application` (actions/permit_application.py); no Rasa, no HTTP.
+Pure functions over `Application` (actions/permits/application.py); no Rasa, no HTTP.
 """
 
 from __future__ import annotations
