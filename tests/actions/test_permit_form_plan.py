@@ -25,7 +25,7 @@ from actions.permits.plan import (
     requirements,
     season_window,
 )
-from actions.permit_testing import Conversation
+from tests.support.permit_conversation import Conversation
 from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules import Outcome, evaluate, permit_kinds
 

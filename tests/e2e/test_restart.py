@@ -31,7 +31,7 @@ import pytest
 
 from actions.permits.application import Application
 from actions.permits.form import channel_of
-from api.devstack import PARTS, ROOT, Stack
+from tests.support.devstack import PARTS, ROOT, Stack
 from tests.e2e.test_permit_conversations import VALID_CPF, Citizen
 
 pytestmark = pytest.mark.e2e

@@ -19,7 +19,7 @@ import psutil
 
 __all__ = ["Stack", "free_port", "ROOT"]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PARTS = ("actions", "api", "rasa")
 
 
