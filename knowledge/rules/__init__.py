@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from knowledge.rules.evaluate import RulesError, evaluate, nearest_points_for
+from knowledge.rules.evaluate import RulesError, evaluate
 from knowledge.rules.models import Citation, Decision, Outcome, PointDistance
 from knowledge.rules.places import Location
+from knowledge.rules.projection import nearest_points_for
 from knowledge.rules.places import municipality_at as _municipality_at
 from knowledge.rules.queries import (
     FeeSchedule,

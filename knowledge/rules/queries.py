@@ -9,7 +9,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge.rules.citations import cites
-from knowledge.rules.evaluate import RulesError, _Day, _uncertainty_notes, fee, note, permit, place
+from knowledge.rules.evaluate import RulesError
+from knowledge.rules.projection import fee, note, permit, place
+from knowledge.rules.temporal import Day, uncertainty_notes
 from knowledge.rules.models import Citation, Document, Exemption, Fee, Note, Permit, Text
 from knowledge.rules.registry import JURISDICTIONS, registry
 from knowledge.rules.schema import NormData
@@ -72,7 +74,7 @@ class PermitRequirements(_Public):
 
 
 def _valid_regimes(norm: NormData, day: date, *, activity: str | None = None, permit_kind: str | None = None):
-    d = _Day(norm, day)
+    d = Day(norm, day)
     for aid, data in norm.activities.items():
         if activity is not None and aid != activity:
             continue
@@ -110,7 +112,7 @@ def fee_schedule(jurisdiction: str, activity: str | None = None, *, on: date | N
     exemptions: dict[str, Exemption] = {}
     notes: list[Note] = []
     for norm in reg.norms_of(jurisdiction):
-        d = _Day(norm, day)
+        d = Day(norm, day)
         if activity is None:
             ids = list(norm.fees)
             ex_ids = list(norm.exemptions)
@@ -128,7 +130,7 @@ def fee_schedule(jurisdiction: str, activity: str | None = None, *, on: date | N
         for eid in dict.fromkeys(ex_ids):
             if d.valid(norm.exemptions[eid]):
                 exemptions[eid] = _exemption(norm, eid)
-        notes += _uncertainty_notes(norm, uncertain)
+        notes += uncertainty_notes(norm, uncertain)
         notes += [note(norm, n) for n in norm.not_covered]
     return FeeSchedule(
         jurisdiction=jurisdiction,
@@ -149,7 +151,7 @@ def permit_requirements(permit_kind: str, *, on: date | None = None) -> PermitRe
         raise RulesError(f"unknown permit kind {permit_kind!r}")
     norm, pdata = found
     day = on or date.today()
-    d = _Day(norm, day)
+    d = Day(norm, day)
     activities: list[str] = []
     fee_ids: list[str] = list(pdata.fees)
     ex_ids: list[str] = []
@@ -211,7 +213,7 @@ def permit_requirements(permit_kind: str, *, on: date | None = None) -> PermitRe
         fee_categories=categories,
         exemptions=[_exemption(norm, e) for e in dict.fromkeys(ex_ids) if d.valid(norm.exemptions[e])],
         conditions=[*list(conditions.values()), *(note(norm, n) for n in pdata.notes if d.valid(n))],
-        not_covered=[*_uncertainty_notes(norm, uncertain), *(note(norm, n) for n in norm.not_covered)],
+        not_covered=[*uncertainty_notes(norm, uncertain), *(note(norm, n) for n in norm.not_covered)],
     )
 
 
