@@ -23,7 +23,7 @@ from actions.common.money import format_amount
 from actions.permits.plan import EXEMPTION_FACTS, decision_for, derived_answers, period_rule, plan, requirements
 from knowledge.jurisdictions import jurisdiction
 from knowledge.permits.contract import PreapplicationCreate
-from knowledge.rules.models import Citation
+from knowledge.rules.models import Citation, text_in
 from knowledge.rules.registry import registry
 
 __all__ = ["Application", "CONSENT_VERSION", "Stage"]
@@ -33,12 +33,6 @@ __all__ = ["Application", "CONSENT_VERSION", "Stage"]
 CONSENT_VERSION = "2026-12-v1"
 
 Stage = Literal["collecting", "submitted", "cancelled", "no_consent", "ineligible"]
-
-
-def _t(text: dict | None, lang: str) -> str | None:
-    if not text:
-        return None
-    return text.get(lang) or text.get("pt-BR")
 
 
 class Application(BaseModel):
@@ -127,7 +121,7 @@ class Application(BaseModel):
         claims = []
         for e in decision.exemptions:
             if e.applies:
-                proof = "; ".join(_t(p.text, "pt-BR") for p in self._proof(e))
+                proof = "; ".join(text_in(p.text, "pt-BR") for p in self._proof(e))
                 detail = f"{claimed}={self.answers.get(claimed)}" + (f"; {proof}" if proof else "")
                 claims.append({"kind": e.code, "detail": detail[:1000]})
         return claims
@@ -159,13 +153,13 @@ class Application(BaseModel):
                 continue  # charged later (a replacement badge, a change endorsed on the licence)
             line: dict[str, Any] = {
                 "fee_id": f.id,
-                "name": _t(f.name, lang),
+                "name": text_in(f.name, lang),
                 "per": f.per,
                 "amount": str(f.amount.value) if f.amount else None,
                 "unit": f.amount.unit if f.amount else None,
                 "shown": format_amount(f.amount.value, f.amount.unit, lang) if f.amount else None,
                 "discount_percent": str(f.discount_percent) if f.discount_percent is not None else None,
-                "deferred_to": _t(f.deferred_to, lang),
+                "deferred_to": text_in(f.deferred_to, lang),
                 "citations": [c.model_dump() for c in f.citations],
                 "area_m2": None, "total": None, "total_shown": None,
             }
@@ -174,20 +168,20 @@ class Application(BaseModel):
                 total = (f.amount.value * Decimal(str(area))).quantize(f.amount.value)
                 line |= {"area_m2": str(area), "total": str(total), "total_shown": format_amount(total, f.amount.unit, lang)}
             lines.append(line)
-        exemptions = [{"code": e.code, "discount_percent": str(e.discount_percent), "text": _t(e.text, lang),
+        exemptions = [{"code": e.code, "discount_percent": str(e.discount_percent), "text": text_in(e.text, lang),
                        "citations": [c.model_dump() for c in e.citations]}
                       for e in decision.exemptions if e.applies and self.answers.get("exemption") in EXEMPTION_FACTS]
-        notes = [_t(n.text, lang) for n in req.not_covered]
+        notes = [text_in(n.text, lang) for n in req.not_covered]
         return {"permit_kind": self.permit_kind, "category": category, "computed_on": self.day.isoformat(),
                 "lines": lines, "exemptions": exemptions, "notes": notes}
 
     def documents(self, lang: str) -> list[str]:
         req = self.requirements()
-        docs = [_t(d.text, lang) for d in req.documents]
+        docs = [text_in(d.text, lang) for d in req.documents]
         if self.exemption_claims():
             for e in decision_for(self).exemptions:
                 if e.applies:
-                    docs += [_t(p.text, lang) for p in self._proof(e) if _t(p.text, lang) not in docs]
+                    docs += [text_in(p.text, lang) for p in self._proof(e) if text_in(p.text, lang) not in docs]
         return docs
 
     def citations(self) -> list[Citation]:

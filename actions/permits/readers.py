@@ -42,7 +42,7 @@ from actions.permits.plan import Step, decision_for, kinds_for, next_season, per
 from actions.qa.location import describe_location
 from actions.qa.subject import activity_name, activity_names, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
 from knowledge.permits.contract import period_too_long
-from knowledge.rules import catalogue as activity_catalogue, nearest_points
+from knowledge.rules import catalogue as activity_catalogue, nearest_points, text_in
 
 __all__ = [
     "Accept",
@@ -201,9 +201,8 @@ class Form:
 
 
 def text_of(text: dict | None, lang: str) -> str:
-    if not text:
-        return ""
-    return text.get(lang) or text.get("pt-BR") or ""
+    """A rules Text for a template: empty rather than None when there is none."""
+    return text_in(text, lang) or ""
 
 
 def choice_label(form: Form, step_key: str, value: str, lang: str | None = None) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from actions.common.citations import group_citations
 from actions.common.money import format_amount
+from knowledge.rules import text_in
 from knowledge.rules.registry import registry
 
 __all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload"]
@@ -26,12 +27,6 @@ TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
     "fine": ("penalties", "not_covered"),
     "after_fine": ("deadlines",),
 }
-
-
-def _t(text: dict | None, lang: str) -> str | None:
-    if not text:
-        return None
-    return text.get(lang) or text.get("pt-BR") or next(iter(text.values()))
 
 
 def _amount(amount, lang: str) -> str | None:
@@ -54,35 +49,35 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
     view: dict[str, Any] = {"outcome": decision.outcome.value, "topic": topic, "sections": sections}
     permit = decision.permit
     if permit is not None:
-        view["permit"] = {"name": _t(permit.name, lang), "office": _t(permit.office, lang),
+        view["permit"] = {"name": text_in(permit.name, lang), "office": text_in(permit.office, lang),
                           "transferable": permit.transferable}
         view["validity"] = _period(permit.validity, lang)
         if "permit" in sections:
             shown += permit.citations
-    view["conditions"] = [_t(n.text, lang) for n in decision.conditions]
-    view["not_covered"] = [_t(n.text, lang) for n in decision.not_covered]
-    view["places"] = [{"name": _t(p.name, lang), "points": len(p.points), "width_m": p.width_m,
-                       "text": _t(p.text, lang)} for p in decision.places]
-    view["documents"] = [_t(d.text, lang) for d in decision.documents]
-    view["exemptions"] = [{"text": _t(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
-                           "proof": [_t(d.text, lang) for d in e.proof]} for e in decision.exemptions]
-    view["fees"] = [{"name": _t(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
-                     "discount_percent": f.discount_percent, "deferred_to": _t(f.deferred_to, lang),
-                     "note": _t(f.note, lang)} for f in decision.fees]
+    view["conditions"] = [text_in(n.text, lang) for n in decision.conditions]
+    view["not_covered"] = [text_in(n.text, lang) for n in decision.not_covered]
+    view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points), "width_m": p.width_m,
+                       "text": text_in(p.text, lang)} for p in decision.places]
+    view["documents"] = [text_in(d.text, lang) for d in decision.documents]
+    view["exemptions"] = [{"text": text_in(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
+                           "proof": [text_in(d.text, lang) for d in e.proof]} for e in decision.exemptions]
+    view["fees"] = [{"name": text_in(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
+                     "discount_percent": f.discount_percent, "deferred_to": text_in(f.deferred_to, lang),
+                     "note": text_in(f.note, lang)} for f in decision.fees]
     view["season"] = None
     if decision.season is not None:
         s = decision.season
         view["season"] = {"start": s.start, "end": s.end, "in_season": s.in_season,
-                          "transferable": s.transferable, "text": _t(s.text, lang)}
-    view["hours"] = [{"opens": h.opens, "closes": h.closes, "days": h.days, "text": _t(h.text, lang)}
+                          "transferable": s.transferable, "text": text_in(s.text, lang)}
+    view["hours"] = [{"opens": h.opens, "closes": h.closes, "days": h.days, "text": text_in(h.text, lang)}
                      for h in decision.hours]
-    view["distances"] = [{"code": d.code, "metres": d.metres, "text": _t(d.text, lang),
+    view["distances"] = [{"code": d.code, "metres": d.metres, "text": text_in(d.text, lang),
                           "measured": d.measured, "satisfied": d.satisfied} for d in decision.distances]
-    view["obligations"] = [_t(o.text, lang) for o in decision.obligations]
+    view["obligations"] = [text_in(o.text, lang) for o in decision.obligations]
     view["penalties"] = [{"grade": p.grade, "amount": _amount(p.amount, lang), "amount_max": _amount(p.amount_max, lang),
                           "suspension_days": p.suspension_days, "cancellation": p.cancellation,
                           "seizure": p.seizure, "repeat_multiplier": p.repeat_multiplier,
-                          "text": _t(p.text, lang), "offences": [_t(o.text, lang) for o in p.offences]}
+                          "text": text_in(p.text, lang), "offences": [text_in(o.text, lang) for o in p.offences]}
                          for p in decision.penalties]
     view["deadlines"] = [_period(d, lang) for d in decision.deadlines]
     by_section = {
@@ -103,7 +98,7 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
 def _period(period, lang: str) -> dict | None:
     if period is None:
         return None
-    return {"value": period.value, "unit": period.unit, "code": period.code, "text": _t(period.text, lang)}
+    return {"value": period.value, "unit": period.unit, "code": period.code, "text": text_in(period.text, lang)}
 
 
 @lru_cache
@@ -113,8 +108,8 @@ def _area_names() -> dict[str, dict]:
 
 def point_name(point, lang: str) -> str:
     """"Praia da Enseada 01 (Centro — defronte ao quiosque 01)": the area, the decree's number, where."""
-    area = _t(_area_names().get(point.area), lang) or point.area
-    where = _t(point.name, lang)
+    area = text_in(_area_names().get(point.area), lang) or point.area
+    where = text_in(point.name, lang)
     return f"{area} {point.number:02d}" + (f" ({where})" if where else "")
 
 
@@ -124,7 +119,7 @@ def point_feature(point, lang: str, **extra) -> dict:
         "type": "Feature",
         "geometry": {"type": "Point", "coordinates": [point.lon, point.lat]},
         "properties": {"id": point.id, "name": point_name(point, lang),
-                       "area": _t(_area_names().get(point.area), lang) or point.area,
+                       "area": text_in(_area_names().get(point.area), lang) or point.area,
                        "radius_m": float(point.radius_m), **extra},
     }
 

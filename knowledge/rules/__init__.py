@@ -14,7 +14,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.rules.evaluate import RulesError, evaluate
-from knowledge.rules.models import Citation, Decision, Outcome, PointDistance
+from knowledge.rules.models import Citation, Decision, Outcome, PointDistance, Text, text_in
 from knowledge.rules.places import Location
 from knowledge.rules.projection import nearest_points_for
 from knowledge.rules.places import municipality_at as _municipality_at
@@ -48,6 +48,8 @@ __all__ = [
     "permit_kinds",
     "permit_requirements",
     "places_geojson",
+    "Text",
+    "text_in",
 ]
 
 

@@ -12,7 +12,7 @@ from knowledge.rules.citations import cites
 from knowledge.rules.evaluate import RulesError
 from knowledge.rules.projection import fee, note, permit, place
 from knowledge.rules.temporal import Day, uncertainty_notes
-from knowledge.rules.models import Citation, Document, Exemption, Fee, Note, Permit, Text
+from knowledge.rules.models import Citation, Document, Exemption, Fee, Note, Permit, text_in
 from knowledge.rules.registry import JURISDICTIONS, registry
 from knowledge.rules.schema import NormData
 
@@ -217,12 +217,6 @@ def permit_requirements(permit_kind: str, *, on: date | None = None) -> PermitRe
     )
 
 
-def _lang_text(text: Text | None, lang: str) -> str | None:
-    if not text:
-        return None
-    return text.get(lang) or text.get("pt-BR")
-
-
 def places_geojson(
     jurisdiction: str | None = None, activity: str | None = None, *, on: date | None = None, lang: str = "pt-BR"
 ) -> dict[str, Any]:
@@ -245,7 +239,7 @@ def places_geojson(
             base = {
                 "jurisdiction": norm.jurisdiction,
                 "area": area_id,
-                "area_name": _lang_text(p.name, lang),
+                "area_name": text_in(p.name, lang),
                 "citations": [c.model_dump() for c in p.citations],
             }
             if not p.points:
@@ -254,7 +248,7 @@ def places_geojson(
                     "id": area_id,
                     "geometry": None,
                     "properties": {**base, "width_m": float(p.width_m) if p.width_m is not None else None,
-                                   "text": _lang_text(p.text, lang)},
+                                   "text": text_in(p.text, lang)},
                 })
             for pt in p.points:
                 features.append({
@@ -264,7 +258,7 @@ def places_geojson(
                     "properties": {
                         **base,
                         "number": pt.number,
-                        "name": _lang_text(pt.name, lang),
+                        "name": text_in(pt.name, lang),
                         "radius_m": float(pt.radius_m),
                         "utm_easting": float(pt.utm_easting),
                         "utm_northing": float(pt.utm_northing),
@@ -280,7 +274,7 @@ def offices_of(jurisdiction: str, language: str) -> list[str]:
     names: list[str] = []
     for norm in registry().norms_of(jurisdiction):
         for office in norm.offices.values():
-            name = office.name.get(language) or office.name["pt-BR"]
+            name = text_in(office.name, language)
             if name not in names:
                 names.append(name)
     return names
