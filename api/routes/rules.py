@@ -14,7 +14,7 @@ from knowledge.jurisdictions import jurisdiction_ids
 
 router = APIRouter(prefix="/api/v1", tags=["rules"])
 
-Jurisdiction = Annotated[str, Query(description="br-sp-bertioga, br-pr-pontal-do-parana, br-sp-igarapava, br-rn-lajes or pt")]
+Jurisdiction = Annotated[str, Query(description=f"{', '.join(jurisdiction_ids()[:-1])} or {jurisdiction_ids()[-1]}")]
 
 
 class LocationIn(BaseModel):
