@@ -25,7 +25,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from api.devstack import Stack  # noqa: E402
+from tests.support.devstack import Stack  # noqa: E402
 
 CASES = ROOT / "tests" / "data" / "conversation_cases.yml"
 RESULTS = ROOT / "bench" / "results"

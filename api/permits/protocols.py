@@ -18,8 +18,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from api.permits.jurisdictions import JURISDICTIONS, jurisdiction_by_prefix
 from api.permits.models import ProtocolCounter
+from knowledge.jurisdictions import by_prefix, jurisdiction
 
 __all__ = ["ProtocolNumber", "format_protocol", "normalise_protocol", "take_protocol_number"]
 
@@ -37,14 +37,14 @@ class ProtocolNumber:
 
 
 def format_protocol(jurisdiction_id: str, year: int, sequence: int) -> str:
-    return f"{JURISDICTIONS[jurisdiction_id].protocol_prefix}-{year:04d}-{sequence:06d}"
+    return f"{jurisdiction(jurisdiction_id).protocol_prefix}-{year:04d}-{sequence:06d}"
 
 
 def normalise_protocol(text: str) -> str | None:
     """"pon-2026-000123 " -> "PON-2026-000123"; None if it cannot be one of ours."""
     candidate = text.strip().upper()
     match = _SHAPE.fullmatch(candidate)
-    if match is None or jurisdiction_by_prefix(match.group(1)) is None:
+    if match is None or by_prefix(match.group(1)) is None:
         return None
     return candidate
 
@@ -67,7 +67,7 @@ def _ensure_counter(session: Session, jurisdiction_id: str, year: int) -> None:
 def take_protocol_number(session: Session, *, jurisdiction_id: str, now: datetime) -> ProtocolNumber:
     """The next number of this municipality, for the year it is there now. Call inside the
     transaction that stores the case; the counter row stays locked until that transaction ends."""
-    year = now.astimezone(JURISDICTIONS[jurisdiction_id].time_zone).year
+    year = now.astimezone(jurisdiction(jurisdiction_id).zone).year
     _ensure_counter(session, jurisdiction_id, year)
     where = (ProtocolCounter.jurisdiction_id == jurisdiction_id, ProtocolCounter.year == year)
     last = session.execute(select(ProtocolCounter.last_sequence).where(*where).with_for_update()).scalar_one()

@@ -26,13 +26,13 @@ from api.permits.protocols import normalise_protocol, take_protocol_number
 from api.permits.schemas import (
     NoteCreate,
     PreapplicationCitizenView,
-    PreapplicationCreate,
     PreapplicationFilter,
     PreapplicationReceipt,
     StatusChange,
 )
 from api.permits.settings import ClerkAccount
 from api.permits.workflow import CLOSED, REASON_REQUIRED, PreapplicationStatus, check_transition
+from knowledge.permits.contract import PreapplicationCreate
 
 __all__ = [
     "add_note",

@@ -17,7 +17,8 @@ from typing import Literal, Self
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from api.permits.jurisdictions import JURISDICTION_IDS, JurisdictionId
+from knowledge.jurisdictions import jurisdiction_ids
+from knowledge.permits.contract import JurisdictionId
 
 __all__ = [
     "ClerkAccount",
@@ -74,7 +75,7 @@ def _demo_accounts() -> list[ClerkAccount]:
         ClerkAccount(
             username="demo",
             token=DEMO_CLERK_TOKEN,
-            roles={jurisdiction: "reviewer" for jurisdiction in JURISDICTION_IDS},
+            roles={jurisdiction: "reviewer" for jurisdiction in jurisdiction_ids()},
         )
     ]
 

@@ -34,7 +34,6 @@ from api.deps import ConversationEraserDep, CurrentClerk, PermitSettingsDep, Ses
 from api.permits import repository
 from api.permits.errors import PermitError
 from api.permits.http import as_http_error, permit_errors
-from api.permits.jurisdictions import JURISDICTION_IDS
 from api.permits.models import Preapplication
 from api.permits.schemas import (
     AuditEventPublic,
@@ -48,6 +47,7 @@ from api.permits.schemas import (
 )
 from api.permits.settings import ClerkAccount, PermitSettings
 from api.permits.workflow import TRANSITIONS, PreapplicationStatus
+from knowledge.jurisdictions import jurisdiction_ids
 
 # ---------------------------------------------------------------- JSON API
 
@@ -180,7 +180,7 @@ def clerk_home(request: Request, settings: PermitSettingsDep, session: SessionDe
             "filters": filters,
             "statuses": list(PreapplicationStatus),
             "labels": STATUS_LABELS,
-            "jurisdictions": [j for j in JURISDICTION_IDS if clerk.role_in(j)],
+            "jurisdictions": [j for j in jurisdiction_ids() if clerk.role_in(j)],
             "form_token": form_token(token),
         },
     )

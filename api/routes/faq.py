@@ -9,7 +9,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from api.routes.norms import CorpusDep, page_labels, templates
-from api.routes.search import JURISDICTIONS, SearchIndexDep
+from api.routes.search import SearchIndexDep
+from knowledge.jurisdictions import jurisdiction_ids
 from knowledge.search.faq import load_faq
 
 __all__ = ["router"]
@@ -39,7 +40,7 @@ def faq_page(
     jurisdiction: Annotated[str, Query(max_length=40)] = "",
 ) -> HTMLResponse:
     faq = load_faq()
-    place = jurisdiction if jurisdiction in JURISDICTIONS else None
+    place = jurisdiction if jurisdiction in jurisdiction_ids() else None
     hits = index.search(q, jurisdiction=place, limit=RESULTS_SHOWN) if q.strip() else []
     citations = {n.id: n.citation for n in corpus.norms}
     return templates.TemplateResponse(

@@ -20,8 +20,9 @@ from api.db import get_engine
 from api.deps import ConversationEraserDep, PermitSettingsDep, SessionDep
 from api.permits import repository
 from api.permits.http import permit_errors
-from api.permits.schemas import ErasureReceipt, PreapplicationCitizenView, PreapplicationCreate, PreapplicationReceipt
+from api.permits.schemas import ErasureReceipt, PreapplicationCitizenView, PreapplicationReceipt
 from api.permits.settings import get_permit_settings
+from knowledge.permits.contract import PreapplicationCreate
 
 
 @asynccontextmanager

@@ -10,10 +10,11 @@ from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge import rules
+from knowledge.jurisdictions import jurisdiction_ids
 
 router = APIRouter(prefix="/api/v1", tags=["rules"])
 
-Jurisdiction = Annotated[str, Query(description="br-sp-bertioga, br-pr-pontal-do-parana, br-sp-igarapava, br-rn-lajes or pt")]
+Jurisdiction = Annotated[str, Query(description=f"{', '.join(jurisdiction_ids()[:-1])} or {jurisdiction_ids()[-1]}")]
 
 
 class LocationIn(BaseModel):
@@ -67,7 +68,7 @@ def places(
     jurisdiction: str | None = None, activity: str | None = None, on: date | None = None, lang: str = "pt-BR"
 ) -> dict[str, Any]:
     """GeoJSON FeatureCollection (RFC 7946) of licensed points; unlocated places have null geometry."""
-    if jurisdiction is not None and jurisdiction not in rules.JURISDICTIONS:
+    if jurisdiction is not None and jurisdiction not in jurisdiction_ids():
         raise HTTPException(status_code=422, detail=f"unknown jurisdiction {jurisdiction!r}")
     return rules.places_geojson(jurisdiction, activity, on=on, lang=lang)
 

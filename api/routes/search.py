@@ -7,14 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel
 
+from knowledge.jurisdictions import jurisdiction_ids
 from knowledge.search import SearchHit, SearchIndex, get_index
 
-__all__ = ["router", "get_search_index", "SearchIndexDep", "JURISDICTIONS"]
+__all__ = ["router", "get_search_index", "SearchIndexDep"]
 
 router = APIRouter(tags=["search"])
-
-JURISDICTIONS = ("br-sp-bertioga", "br-pr-pontal-do-parana", "br-sp-igarapava", "br-rn-lajes", "pt")
-
 
 def get_search_index() -> SearchIndex:
     """The process-wide index (built on first use); tests override this dependency."""
@@ -37,6 +35,6 @@ def search_law(
     jurisdiction: Annotated[str | None, Query(description="br-sp-bertioga, pt, …; all if absent")] = None,
     limit: Annotated[int, Query(ge=1, le=20)] = 5,
 ) -> SearchResults:
-    if jurisdiction is not None and jurisdiction not in JURISDICTIONS:
-        raise HTTPException(status_code=422, detail=f"unknown jurisdiction {jurisdiction!r}; one of {list(JURISDICTIONS)}")
+    if jurisdiction is not None and jurisdiction not in jurisdiction_ids():
+        raise HTTPException(status_code=422, detail=f"unknown jurisdiction {jurisdiction!r}; one of {list(jurisdiction_ids())}")
     return SearchResults(query=q, jurisdiction=jurisdiction, hits=index.search(q, jurisdiction=jurisdiction, limit=limit))

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from knowledge.facts.models import FactRecord
 from knowledge.rules.citations import cites
-from knowledge.rules.evaluate import _Day
+from knowledge.rules.temporal import Day
 from knowledge.rules.registry import Registry, registry
 from knowledge.rules.schema import NormData
 
@@ -46,7 +46,7 @@ def _text(*parts: dict | None) -> dict[str, str]:
 
 
 def project(norm: NormData, day: date) -> Iterable[FactRecord]:
-    today = _Day(norm, day)
+    today = Day(norm, day)
     j, n = norm.jurisdiction, norm.norm
     base = {"jurisdiction": j, "norm": n}
 

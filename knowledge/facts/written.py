@@ -22,7 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge.facts.models import FactRecord, Kind
-from knowledge.rules.loader import load_yaml
+from knowledge.strict_yaml import load_yaml
 
 __all__ = ["DATA", "WrittenFact", "written_facts"]
 

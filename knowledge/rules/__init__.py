@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from knowledge.rules.evaluate import RulesError, evaluate, nearest_points_for
-from knowledge.rules.models import Citation, Decision, Outcome, PointDistance
+from knowledge.rules.evaluate import RulesError, evaluate
+from knowledge.rules.models import Citation, Decision, Outcome, PointDistance, Text, text_in
 from knowledge.rules.places import Location
+from knowledge.rules.projection import nearest_points_for
 from knowledge.rules.places import municipality_at as _municipality_at
 from knowledge.rules.queries import (
     FeeSchedule,
     PermitRequirements,
     fee_schedule,
+    offices_of,
     permit_requirements,
     places_geojson,
 )
@@ -42,9 +44,12 @@ __all__ = [
     "fee_schedule",
     "municipality_at",
     "nearest_points",
+    "offices_of",
     "permit_kinds",
     "permit_requirements",
     "places_geojson",
+    "Text",
+    "text_in",
 ]
 
 

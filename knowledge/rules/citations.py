@@ -12,7 +12,7 @@ import re
 from knowledge.rules.models import Citation
 from knowledge.rules.schema import Cite, CiteData
 
-__all__ = ["absolute", "cite", "cites", "label_for"]
+__all__ = ["absolute", "cite", "cites", "dedupe", "label_for"]
 
 
 def _segment_label(seg: str) -> str:
@@ -52,3 +52,11 @@ def cite(norm_id: str, c: Cite) -> Citation:
 
 def cites(norm_id: str, cs: list[Cite]) -> list[Citation]:
     return [cite(norm_id, c) for c in cs]
+
+
+def dedupe(citations: list[Citation]) -> list[Citation]:
+    """Each unit cited once, where it first appears."""
+    seen: dict[str, Citation] = {}
+    for c in citations:
+        seen.setdefault(c.unit_id, c)
+    return list(seen.values())

@@ -36,11 +36,22 @@ __all__ = [
     "PointDistance",
     "Season",
     "Text",
+    "text_in",
 ]
 
 Lang = str  # "pt-BR" | "pt-PT" | "en" | "es"
 Text = dict[Lang, str]
 """Language-keyed text straight from the data files (pt-BR, pt-PT and en always present)."""
+
+FALLBACK_LANG: Lang = "pt-BR"  # the language every data file writes first
+
+
+def text_in(text: Text | None, lang: Lang) -> str | None:
+    """The one language-fallback rule for every Text: the language asked, else pt-BR, else whatever
+    language the text has; None when there is no text."""
+    if not text:
+        return None
+    return text.get(lang) or text.get(FALLBACK_LANG) or next(iter(text.values()), None)
 
 
 class _Public(BaseModel):

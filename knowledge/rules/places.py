@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 from pyproj import Geod, Transformer
 
-from knowledge.rules.loader import load_yaml
+from knowledge.strict_yaml import load_yaml
 from knowledge.rules.schema import AreaData, parse_decimal
 
 __all__ = [

@@ -9,8 +9,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge.rules.citations import cites
-from knowledge.rules.evaluate import RulesError, _Day, _uncertainty_notes, fee, note, permit, place
-from knowledge.rules.models import Citation, Document, Exemption, Fee, Note, Permit, Text
+from knowledge.rules.evaluate import RulesError
+from knowledge.rules.projection import fee, note, permit, place
+from knowledge.rules.temporal import Day, uncertainty_notes
+from knowledge.rules.models import Citation, Document, Exemption, Fee, Note, Permit, text_in
 from knowledge.rules.registry import JURISDICTIONS, registry
 from knowledge.rules.schema import NormData
 
@@ -20,6 +22,7 @@ __all__ = [
     "PermitField",
     "PermitRequirements",
     "fee_schedule",
+    "offices_of",
     "permit_requirements",
     "places_geojson",
 ]
@@ -71,7 +74,7 @@ class PermitRequirements(_Public):
 
 
 def _valid_regimes(norm: NormData, day: date, *, activity: str | None = None, permit_kind: str | None = None):
-    d = _Day(norm, day)
+    d = Day(norm, day)
     for aid, data in norm.activities.items():
         if activity is not None and aid != activity:
             continue
@@ -109,7 +112,7 @@ def fee_schedule(jurisdiction: str, activity: str | None = None, *, on: date | N
     exemptions: dict[str, Exemption] = {}
     notes: list[Note] = []
     for norm in reg.norms_of(jurisdiction):
-        d = _Day(norm, day)
+        d = Day(norm, day)
         if activity is None:
             ids = list(norm.fees)
             ex_ids = list(norm.exemptions)
@@ -127,7 +130,7 @@ def fee_schedule(jurisdiction: str, activity: str | None = None, *, on: date | N
         for eid in dict.fromkeys(ex_ids):
             if d.valid(norm.exemptions[eid]):
                 exemptions[eid] = _exemption(norm, eid)
-        notes += _uncertainty_notes(norm, uncertain)
+        notes += uncertainty_notes(norm, uncertain)
         notes += [note(norm, n) for n in norm.not_covered]
     return FeeSchedule(
         jurisdiction=jurisdiction,
@@ -148,7 +151,7 @@ def permit_requirements(permit_kind: str, *, on: date | None = None) -> PermitRe
         raise RulesError(f"unknown permit kind {permit_kind!r}")
     norm, pdata = found
     day = on or date.today()
-    d = _Day(norm, day)
+    d = Day(norm, day)
     activities: list[str] = []
     fee_ids: list[str] = list(pdata.fees)
     ex_ids: list[str] = []
@@ -210,14 +213,8 @@ def permit_requirements(permit_kind: str, *, on: date | None = None) -> PermitRe
         fee_categories=categories,
         exemptions=[_exemption(norm, e) for e in dict.fromkeys(ex_ids) if d.valid(norm.exemptions[e])],
         conditions=[*list(conditions.values()), *(note(norm, n) for n in pdata.notes if d.valid(n))],
-        not_covered=[*_uncertainty_notes(norm, uncertain), *(note(norm, n) for n in norm.not_covered)],
+        not_covered=[*uncertainty_notes(norm, uncertain), *(note(norm, n) for n in norm.not_covered)],
     )
-
-
-def _lang_text(text: Text | None, lang: str) -> str | None:
-    if not text:
-        return None
-    return text.get(lang) or text.get("pt-BR")
 
 
 def places_geojson(
@@ -242,7 +239,7 @@ def places_geojson(
             base = {
                 "jurisdiction": norm.jurisdiction,
                 "area": area_id,
-                "area_name": _lang_text(p.name, lang),
+                "area_name": text_in(p.name, lang),
                 "citations": [c.model_dump() for c in p.citations],
             }
             if not p.points:
@@ -251,7 +248,7 @@ def places_geojson(
                     "id": area_id,
                     "geometry": None,
                     "properties": {**base, "width_m": float(p.width_m) if p.width_m is not None else None,
-                                   "text": _lang_text(p.text, lang)},
+                                   "text": text_in(p.text, lang)},
                 })
             for pt in p.points:
                 features.append({
@@ -261,7 +258,7 @@ def places_geojson(
                     "properties": {
                         **base,
                         "number": pt.number,
-                        "name": _lang_text(pt.name, lang),
+                        "name": text_in(pt.name, lang),
                         "radius_m": float(pt.radius_m),
                         "utm_easting": float(pt.utm_easting),
                         "utm_northing": float(pt.utm_northing),
@@ -270,3 +267,14 @@ def places_geojson(
                 })
     return {"type": "FeatureCollection", "features": features}
 
+
+def offices_of(jurisdiction: str, language: str) -> list[str]:
+    """The names of the competent offices the jurisdiction's norms state, each once, in the language
+    asked (pt-BR when a norm names it only in Portuguese)."""
+    names: list[str] = []
+    for norm in registry().norms_of(jurisdiction):
+        for office in norm.offices.values():
+            name = text_in(office.name, language)
+            if name not in names:
+                names.append(name)
+    return names

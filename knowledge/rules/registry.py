@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from knowledge.rules.loader import load_yaml
+from knowledge.jurisdictions import jurisdiction_ids
+from knowledge.strict_yaml import load_yaml
 from knowledge.rules.schema import CatalogueData, NormData
 
 __all__ = [
@@ -28,13 +29,8 @@ __all__ = [
 ]
 
 DATA = Path(__file__).parent / "data"
-JURISDICTIONS = (
-    "br-sp-bertioga",
-    "br-pr-pontal-do-parana",
-    "br-sp-igarapava",
-    "br-rn-lajes",
-    "pt",
-)
+# The covered jurisdictions, in the record's order (knowledge/jurisdictions/jurisdictions.yml).
+JURISDICTIONS = jurisdiction_ids()
 
 
 class _Strict(BaseModel):

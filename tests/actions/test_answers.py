@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from actions.answer import ActionAnswer
-from actions.location import ActionShareLocation
+from actions.qa.answer import ActionAnswer
+from actions.qa.location import ActionShareLocation
 
 SEED = (Path(__file__).resolve().parents[2] / "knowledge" / "norms" / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8")
 SUP_BERTIOGA = [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}]

@@ -1,6 +1,6 @@
 """Every sentence exists in the three languages, and every question the rules module can ask has words."""
 
-from actions.i18n import LANGUAGES, keys, render
+from actions.common.i18n import LANGUAGES, keys, render
 from knowledge.rules.registry import registry
 
 

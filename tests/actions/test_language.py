@@ -2,7 +2,7 @@
 
 import pytest
 
-from actions.language import detect_language
+from actions.common.language import detect_language
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """The pre-application conversation, turn by turn, against the real permits API (in-process, SQLite).
 
 Each test plays what a citizen types or taps; the actions run as Rasa runs them
-(actions/permit_testing.py), and the submission goes through the API's own validation and storage.
+(tests/support/permit_conversation.py), and the submission goes through the API's own validation and storage.
 Legal figures the conversation shows are checked against the norm texts in knowledge/norms/.
 """
 
@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.permit_api import PermitsApi
-from actions.permit_testing import Conversation
-from actions.permits import ActionCheckStatus
+from actions.permits.client import PermitsApi
+from tests.support.permit_conversation import Conversation
+from actions.permits.status import ActionCheckStatus
 from api.db import dispose_engines
 from api.main import create_app
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from actions.permit_answers import (
+from actions.permits.answers import (
     Invalid,
     has_word,
     parse_date,

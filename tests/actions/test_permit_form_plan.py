@@ -14,9 +14,9 @@ from datetime import date, timedelta
 import httpx
 import pytest
 
-from actions.permit_api import PermitsApi
-from actions.permit_application import Application
-from actions.permit_plan import (
+from actions.permits.client import PermitsApi
+from actions.permits.application import Application
+from actions.permits.plan import (
     EXEMPTION_FACTS,
     category_choices,
     next_season,
@@ -25,8 +25,8 @@ from actions.permit_plan import (
     requirements,
     season_window,
 )
-from actions.permit_testing import Conversation
-from api.permits.schemas import PreapplicationCreate
+from tests.support.permit_conversation import Conversation
+from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules import Outcome, evaluate, permit_kinds
 
 TODAY = date(2026, 12, 2)

@@ -2,7 +2,7 @@
 
 from rasa_sdk import Tracker
 
-from actions.answer import ActionAnswer
+from actions.qa.answer import ActionAnswer
 from tests.actions.conftest import Run
 
 SUP_BERTIOGA = [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}]

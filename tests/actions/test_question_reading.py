@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from actions.answer import ActionAnswer
-from actions.law_search import ActionDefaultFallback
-from actions.facts import product_kind
-from actions.subject import activity_tagged, is_follow_up, looks_like_a_place, resolve_jurisdiction, topic_in_text, without_town_names
+from actions.qa.answer import ActionAnswer
+from actions.qa.fallback import ActionDefaultFallback
+from actions.qa.facts import product_kind
+from actions.qa.subject import activity_tagged, is_follow_up, looks_like_a_place, resolve_jurisdiction, topic_in_text, without_town_names
 
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 PONTAL_SEED = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())

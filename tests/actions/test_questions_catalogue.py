@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from actions.i18n import LANGUAGES, keys, render
+from actions.common.i18n import LANGUAGES, keys, render
 from knowledge.corpus import load_corpus
 from knowledge.rules.registry import registry
 
@@ -18,7 +18,7 @@ FACTS = registry().facts
 WITH_CHOICES = {name: spec for name, spec in FACTS.items() if spec.choices}
 NAMES = {"municipality": "Bertioga (SP)", "activity": "stand up paddle"}
 WHATSAPP_BUTTON_LIMIT = 20
-CATALOGUES = Path(__file__).parents[2] / "actions" / "i18n"
+CATALOGUES = Path(__file__).parents[2] / "actions" / "common" / "i18n"
 
 
 def test_the_rules_ask_about_facts_with_choices():

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from api.channels.testing import FakeBotAPI, FakeGraphAPI, FakeRasa
+from tests.support.channel_fakes import FakeBotAPI, FakeGraphAPI, FakeRasa
 
 PUBLIC_BASE_URL = "http://assistant.test"
 

@@ -11,7 +11,7 @@ from telegram.ext import Application
 from api.channels.catalog import get_catalog
 from api.channels.settings import TelegramSettings
 from api.channels.telegram import build_application
-from api.channels.testing import (
+from tests.support.channel_fakes import (
     FakeBotAPI,
     FakeRasa,
     tg_callback_update,

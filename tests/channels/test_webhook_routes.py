@@ -5,7 +5,7 @@ import pytest
 from api.channels.catalog import get_catalog
 from api.channels.settings import WidgetSettings, get_telegram_settings, get_whatsapp_settings, get_widget_settings
 from api.channels.settings import TelegramSettings, WhatsAppSettings
-from api.channels.testing import tg_command_update, tg_text_update
+from tests.support.channel_fakes import tg_command_update, tg_text_update
 from .conftest import TG_SECRET
 
 CHAT = 777

@@ -7,7 +7,7 @@ from api.channels.payloads import PayloadCodec
 from api.channels.whatsapp.bridge import language_for_number
 from api.channels.whatsapp.render import WhatsAppRenderer
 from api.channels.whatsapp.signature import signature_is_valid
-from api.channels.testing import sign_whatsapp_body
+from tests.support.channel_fakes import sign_whatsapp_body
 
 
 def render(*messages: BotMessage, language: str = "pt-BR", codec: PayloadCodec | None = None):

@@ -11,7 +11,7 @@ import pytest
 
 from api.channels.catalog import get_catalog
 from api.channels.errors import OutsideServiceWindow
-from api.channels.testing import (
+from tests.support.channel_fakes import (
     sign_whatsapp_body,
     wa_button_reply_event,
     wa_image_event,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from api.channels.testing import FakeRasa, serve_app
+from tests.support.channel_fakes import FakeRasa, serve_app
 from api.settings import Settings, get_settings
 
 pytestmark = pytest.mark.browser

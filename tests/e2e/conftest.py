@@ -1,7 +1,7 @@
 """The running stack for the end-to-end tests: one start per test session (Rasa takes ~30-60 s).
 
 The API runs with the Telegram and WhatsApp channels on, pointed at local fakes of Telegram's Bot
-API and Meta's Graph API (api/channels/testing.py), so a test can drive every channel while
+API and Meta's Graph API (tests/support/channel_fakes.py), so a test can drive every channel while
 nothing leaves 127.0.0.1. The fakes start before the stack: the API reads their URLs at start.
 """
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from api.channels.testing import FakeBotAPI, FakeGraphAPI
-from api.devstack import ROOT, Stack
+from tests.support.channel_fakes import FakeBotAPI, FakeGraphAPI
+from tests.support.devstack import ROOT, Stack
 
 # scripts/serve.sh serves RASA_MODEL (make test-robustness points it at each seed's model).
 MODEL = Path(os.environ.get("RASA_MODEL") or ROOT / "models" / "bot.tar.gz")

@@ -26,7 +26,7 @@ import pytest
 import yaml
 
 from api.channels.catalog import get_catalog
-from api.channels.testing import sign_whatsapp_body, tg_text_update, wa_text_event
+from tests.support.channel_fakes import sign_whatsapp_body, tg_text_update, wa_text_event
 
 ROOT = Path(__file__).resolve().parents[2]
 NORM = "br-sp-bertioga/decreto-4510-2024"

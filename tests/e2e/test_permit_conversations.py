@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from api.devstack import ROOT, Stack
+from tests.support.devstack import ROOT, Stack
 
 MODEL = Path(os.environ.get("RASA_MODEL", ROOT / "models" / "bot.tar.gz"))
 CLERK_TOKEN = secrets.token_urlsafe(32)

@@ -18,7 +18,7 @@ import pytest
 import redis
 from sqlalchemy.engine import make_url
 
-from api.devstack import ROOT, Stack
+from tests.support.devstack import ROOT, Stack
 from tests.cases.conversation_cases import answer_text
 from tests.postgres import postgres_unavailable, psycopg_conninfo, skip_or_fail
 

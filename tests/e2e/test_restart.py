@@ -29,9 +29,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from actions.permit_application import Application
-from actions.permit_form import channel_of
-from api.devstack import PARTS, ROOT, Stack
+from actions.permits.application import Application
+from actions.permits.form import channel_of
+from tests.support.devstack import PARTS, ROOT, Stack
 from tests.e2e.test_permit_conversations import VALID_CPF, Citizen
 
 pytestmark = pytest.mark.e2e
@@ -138,7 +138,7 @@ def tracker(stack: Stack, sender: str) -> dict:
 
 def send_as_the_action_would(stack: Stack, c: Citizen) -> dict:
     """The submission of the action server's _submit for this conversation's application: the same body
-    and the same Idempotency-Key (actions/permit_application.py), straight to the API."""
+    and the same Idempotency-Key (actions/permits/application.py), straight to the API."""
     app = Application.from_slot(tracker(stack, c.sender)["slots"]["pa_state"])
     assert app is not None and app.current_step().kind == "summary"
     body = app.payload(sender_id=c.sender, channel=channel_of(c.sender))

@@ -160,7 +160,7 @@ TEST_PERMIT_KINDS = {
 def fixed_permit_catalogue() -> Iterator[None]:
     """A permit catalogue of the tests' own, so they do not follow the rules data as it grows
     (test_catalogue.py checks the real hook into knowledge.rules)."""
-    from api.permits.catalogue import set_permit_kind_check
+    from knowledge.permits.catalogue import set_permit_kind_check
 
     def check(jurisdiction_id: str, permit_kind: str):  # type: ignore[no-untyped-def]
         kinds = TEST_PERMIT_KINDS.get(jurisdiction_id, set())

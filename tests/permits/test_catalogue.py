@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from api.permits.catalogue import _from_rules_catalogue, set_permit_kind_check
+from knowledge.permits.catalogue import _from_rules_catalogue, set_permit_kind_check
 from tests.permits.conftest import preapplication
 
 

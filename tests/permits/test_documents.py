@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from api.permits.documents import nif_is_valid, normalise_document
+from knowledge.permits.documents import nif_is_valid, normalise_document
 
 
 @pytest.mark.parametrize(

@@ -200,9 +200,21 @@ def test_a_too_short_idempotency_key_is_refused(client) -> None:  # type: ignore
     assert ["header", "idempotency-key"] in _error_locs(submit(client, preapplication(), **{"Idempotency-Key": "1"}))
 
 
-def test_chat_status_query_in_process_gives_the_same_view(client, settings) -> None:  # type: ignore[no-untyped-def]
-    from api.permits import check_status
+def check_status(protocol: str, access_code: str, *, settings):  # type: ignore[no-untyped-def]
+    """The repository's citizen view of a case, read directly from storage (what the route serves)."""
+    from api.db import get_session_factory
+    from api.permits.errors import CaseNotFound
+    from api.permits.repository import citizen_view
 
+    factory = get_session_factory(settings.resolved_database_url, busy_timeout=settings.sqlite_busy_timeout)
+    with factory() as session:
+        try:
+            return citizen_view(session, protocol=protocol, access_code=access_code)
+        except CaseNotFound:
+            return None
+
+
+def test_chat_status_query_in_process_gives_the_same_view(client, settings) -> None:  # type: ignore[no-untyped-def]
     receipt = submit(client).json()
     view = check_status(receipt["protocol"], receipt["access_code"], settings=settings)
     over_http = client.get(f"/api/v1/preapplications/{receipt['protocol']}", headers={"X-Access-Code": receipt["access_code"]})

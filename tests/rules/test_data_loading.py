@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from knowledge.rules.loader import DuplicateKeyError, load_yaml
+from knowledge.strict_yaml import DuplicateKeyError, load_yaml
 from knowledge.rules.registry import DATA, Registry
 from knowledge.rules.schema import FeeData, NoteData, parse_decimal
 

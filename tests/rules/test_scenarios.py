@@ -17,7 +17,7 @@ from pyproj import Geod
 
 from knowledge.corpus import load_corpus
 from knowledge.rules import Decision, evaluate, nearest_points
-from knowledge.rules.loader import load_yaml
+from knowledge.strict_yaml import load_yaml
 from knowledge.rules.registry import registry
 
 SCENARIOS = Path(__file__).parent / "scenarios"

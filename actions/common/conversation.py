@@ -1,0 +1,48 @@
+"""What every action needs from the conversation: the language to answer in and a way to speak.
+
+Actions stay thin adapters (slots in → knowledge call → message out); this module is the shared
+"slots in" and "message out" part.
+"""
+
+from typing import Any
+
+from rasa_sdk import Tracker
+from rasa_sdk.events import SlotSet
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.common.i18n import render
+from actions.common.language import detect_language
+
+__all__ = ["Turn"]
+
+
+class Turn:
+    """One bot turn: the citizen's language, the words to send, and the slots to set."""
+
+    def __init__(self, dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
+        self.dispatcher = dispatcher
+        self.tracker = tracker
+        self.events: list[dict[str, Any]] = []
+        previous = tracker.get_slot("language")
+        self.language = detect_language(
+            tracker.latest_message.get("text"), previous, tracker.get_slot("municipality")
+        )
+        if self.language != previous:
+            self.set_slot("language", self.language)
+
+    def text(self, key: str, **values: Any) -> str:
+        return render(self.language, key, **values)
+
+    def say(self, key: str, *, buttons: list[dict] | None = None, custom: dict | None = None, **values: Any) -> None:
+        self.dispatcher.utter_message(text=self.text(key, **values), buttons=buttons or [], json_message=custom)
+
+    def set_slot(self, name: str, value: Any) -> None:
+        self.events = [e for e in self.events if e.get("name") != name]
+        self.events.append(SlotSet(name, value))
+
+    def entity(self, name: str) -> Any:
+        return next(self.tracker.get_latest_entity_values(name), None)
+
+    @property
+    def intent(self) -> str | None:
+        return (self.tracker.latest_message.get("intent") or {}).get("name")

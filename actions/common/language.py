@@ -1,0 +1,70 @@
+"""Which language the citizen writes in: pt-BR, pt-PT or en.
+
+Short messages ("ok", "Bertioga", "hello") defeat statistical detectors, so a small lexicon of words
+that only one language uses decides first (data in i18n/language_markers.yml); lingua decides longer
+text; anything still uncertain keeps the conversation's previous language. Portuguese about Portugal is
+answered in pt-PT style, as the issue asks.
+"""
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from lingua import Language, LanguageDetectorBuilder
+from unidecode import unidecode
+
+from knowledge.jurisdictions import answer_language
+
+__all__ = ["detect_language"]
+
+_MARKERS = Path(__file__).parent / "i18n" / "language_markers.yml"
+# lingua's confidence for the winner must beat the runner-up by this much to override the context.
+_MARGIN = 0.35
+
+
+@lru_cache
+def _markers() -> dict[str, set[str]]:
+    data = yaml.safe_load(_MARKERS.read_text(encoding="utf-8"))
+    return {lang: {unidecode(w).lower() for w in words} for lang, words in data.items()}
+
+
+@lru_cache
+def _detector():
+    return LanguageDetectorBuilder.from_languages(Language.PORTUGUESE, Language.ENGLISH).build()
+
+
+def _tokens(text: str) -> list[str]:
+    cleaned = "".join(ch if ch.isalnum() else " " for ch in unidecode(text).lower())
+    return cleaned.split()
+
+
+def _phrase_hits(tokens: list[str], words: set[str]) -> int:
+    joined = " " + " ".join(tokens) + " "
+    return sum(1 for w in words if (" " + w + " ") in joined)
+
+
+def detect_language(text: str | None, previous: str | None = None, jurisdiction: str | None = None) -> str:
+    """The language to answer `text` in, given the conversation's `previous` language."""
+    tokens = _tokens(text or "")
+    if text and text.startswith("/"):  # a button payload says nothing about the language
+        tokens = []
+    markers = _markers()
+    en = _phrase_hits(tokens, markers["en"])
+    pt = _phrase_hits(tokens, markers["pt"])
+    pt_pt = _phrase_hits(tokens, markers["pt-PT"])
+    language: str | None = None
+    if en > pt + pt_pt:
+        language = "en"
+    elif pt + pt_pt > en:
+        language = "pt"
+    elif len(tokens) >= 3:
+        values = _detector().compute_language_confidence_values(" ".join(tokens))
+        if values and values[0].value - (values[1].value if len(values) > 1 else 0) >= _MARGIN:
+            language = "en" if values[0].language == Language.ENGLISH else "pt"
+    if language is None:
+        return previous or "pt-BR"
+    if language == "en":
+        return "en"
+    if pt_pt or answer_language(jurisdiction, "pt-BR") == "pt-PT" or (previous == "pt-PT" and not pt):
+        return "pt-PT"
+    return "pt-BR"

@@ -1,0 +1,286 @@
+"""action_answer: every question about a rule ("can I", "how much", "which documents", "what fine"…).
+
+Thin adapter: the intent is the topic, the slots are the subject; the rules module decides; the
+catalogue's `answer.*` templates speak. Context carries over: a question without a municipality or an
+activity reuses the previous ones, and "e no calçadão de Ipanema?" (inform) reuses the previous topic.
+"""
+
+from datetime import date
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.common.conversation import Turn
+from actions.qa.fact_answer import answer_fact
+from actions.qa.decision_view import citation_payload, decision_view, places_geojson
+from actions.qa.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
+from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
+from actions.qa.subject import (
+    activity_buttons,
+    activity_in_text,
+    activity_tagged,
+    activity_name,
+    context_jurisdiction,
+    covered_jurisdictions,
+    jurisdiction_name,
+    looks_like_a_place,
+    municipality_buttons,
+    resolve_activity,
+    is_follow_up,
+    resolve_jurisdiction,
+    topic_in_text,
+)
+from knowledge.corpus import load_corpus
+from knowledge.jurisdictions import answer_language, speaking
+from knowledge.rules import Outcome, evaluate
+from knowledge.rules.registry import registry
+
+FACTS = registry().facts
+__all__ = ["ActionAnswer", "TOPIC_BY_INTENT", "answer_question"]
+
+TOPIC_BY_INTENT = {
+    "ask_permission": "permission",
+    "ask_places": "places",
+    "ask_fee": "fee",
+    "ask_documents": "documents",
+    "ask_hours": "hours",
+    "ask_season": "season",
+    "ask_limits": "limits",
+    "ask_obligations": "obligations",
+    "ask_fine": "fine",
+    "ask_after_fine": "after_fine",
+    "ask_law": "law",
+}
+
+
+# Topics whose cue words in an ask_permission question say what it really asks (topic_cues.yml, its
+# ambiguous words left out). Fees and fines are not among them: "can I sell without paying the fee?"
+# still asks whether one may.
+_NARROWER_THAN_PERMISSION = ("limits", "season", "hours", "documents")
+
+
+class ActionAnswer(Action):
+    def name(self) -> str:
+        return "action_answer"
+
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        answer_question(turn)
+        offer_preapplication(turn)
+        return turn.events
+
+
+def offer_preapplication(turn: Turn) -> None:
+    """A question that also read as a wish to apply ("quero vender milho na areia, precisa de licença?",
+    or a request NLU was unsure of) is answered, then the pre-application is offered with a button: the
+    citizen decides, not the classifier's margin (bot/components/cues.py sets `intent_cue`)."""
+    cue = turn.tracker.latest_message.get("intent_cue") or {}
+    asked_back = any(m.get("buttons") for m in turn.dispatcher.messages)  # a clarifying question comes first
+    if cue.get("offer_preapplication") and not (turn.tracker.active_loop or {}).get("name") and not asked_back:
+        turn.say("answer.offer_preapplication",
+                 buttons=[{"title": turn.text("answer.offer_preapplication_button"), "payload": "/request_permit"}])
+
+
+def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str, float, float] | None = None) -> None:
+    """Answer the question of this turn. `located` = (jurisdiction, lat, lon) when the citizen has just
+    shared where "here" is, to answer the question that asked for it."""
+    tracker = turn.tracker
+    pending = FACTS.get(tracker.get_slot("pending_fact") or "")
+    answered = pending_fact_answer(turn, pending)
+    if turn.intent in ("affirm", "deny") and not answered:
+        turn.say("help")  # a yes/no to no question of ours
+        return
+    text = tracker.latest_message.get("text") or ""
+    topic, overrules_can_i = _topic(turn, text)
+    turn.set_slot("topic", topic)
+    invented = unknown_norm_cited(text)
+    if invented:
+        turn.say("search.unknown_norm", norm=invented,
+                 norms=[n.citation + " (" + jurisdiction_name(n.jurisdiction) + ")" for n in load_corpus().norms])
+        return
+
+    if topic == "law" and answer_article(turn, None if turn.entity("municipality") else
+                                         context_jurisdiction(tracker), strict=True):
+        return  # "o que diz o art. 21 do decreto 4510?" names its norm; no municipality needed
+
+    # The municipality: a shared location, then a town named now, then the conversation's. A named town we
+    # don't cover is said plainly, and forgotten as context so that no later answer borrows the previous
+    # town's rules; words NLU mistook for a town are ignored. "here" without a town named asks for the
+    # location: the last town talked about may not be here.
+    named, uncovered = _named_jurisdiction(turn)
+    if located:
+        jurisdiction = located[0]
+    elif named:
+        jurisdiction = named
+    elif uncovered:
+        turn.set_slot("municipality", None)
+        turn.set_slot("jurisdiction", None)
+        turn.say("answer.not_covered_place", place=uncovered,
+                 covered=[jurisdiction_name(j) for j in covered_jurisdictions()],
+                 buttons=municipality_buttons())
+        return
+    else:
+        jurisdiction = context_jurisdiction(tracker)
+    if jurisdiction is None:
+        jurisdiction = speaking(turn.language)  # pt-PT wording ("aluguer", "coima") asks about Portugal's RAMT
+    if turn.entity("here") and not located and not named:
+        turn.say("answer.ask_location", custom={"request_location": True},
+                 buttons=[{"title": turn.text("answer.share_location_button"), "payload": "/share_location"}])
+        return
+    if jurisdiction is None:
+        turn.say("answer.ask_municipality", buttons=municipality_buttons())
+        return
+    turn.set_slot("municipality", jurisdiction)
+    turn.set_slot("jurisdiction", jurisdiction)
+    if answer_language(jurisdiction, turn.language) != turn.language:
+        turn.language = answer_language(jurisdiction, turn.language)  # Portuguese about Portugal in pt-PT style
+        turn.set_slot("language", turn.language)
+
+    vendor, product_facts = _vendor_for_product(turn, text)
+    activity = (activity_tagged(tracker.latest_message) or _activity_named(text, vendor)
+                or vendor or resolve_activity(tracker.get_slot("current_activity"))
+                or resolve_activity(tracker.get_slot("activity")))
+    # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
+    if topic != "law" and answer_fact(turn, text, jurisdiction, activity=activity,
+                                      municipality=jurisdiction_name(jurisdiction), today=today):
+        return
+    if topic == "law":
+        if not answer_article(turn, jurisdiction):
+            answer_from_search(turn, jurisdiction)
+        return
+    if activity is None:
+        # A short question without a subject ("quanto custa?") needs the activity; a longer one is the
+        # long tail ("pode fazer churrasco na praia?"), answered from the text of the law.
+        if len(text.split()) >= 4:
+            answer_from_search(turn, jurisdiction)
+        else:
+            turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
+        return
+    turn.set_slot("activity", activity)
+    turn.set_slot("current_activity", activity)
+
+    facts = applicant_facts(tracker, {**place_facts(turn.entity("place")), **(product_facts if activity == vendor else {}),
+                                      **answered})
+    turn.set_slot("facts", facts or None)
+    at = (located[1], located[2]) if located else None
+    # A deck named in this question is this question's subject only: kept in the slot, it would price
+    # a later question about plain tables and chairs at the deck's rate.
+    decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
+                        applicant={**facts, **occupation_facts(text)} if "occupation_kind" not in answered else facts)
+    view = decision_view(decision, topic, turn.language)
+    if view["empty"] and topic == "season" and overrules_can_i:
+        # "how long" in a "can I…?" question is rarely about a season ("Can I rent a jet ski to someone
+        # without a licence? For how long?"): with no season nor validity in the rules, answer the "can
+        # I…?" that NLU heard, whose conditions hold the durations. (An empty hours answer, "the norms
+        # set no hours", is itself the answer, so it stays.)
+        topic = "permission"
+        turn.set_slot("topic", topic)
+        view = decision_view(decision, topic, turn.language)
+    names = {"activity": activity_name(activity, turn.language), "municipality": jurisdiction_name(jurisdiction)}
+
+    if decision.outcome is Outcome.NOT_COVERED:
+        turn.say("answer.activity_not_covered", **names, view=view)
+        return
+    custom: dict[str, Any] = {"citations": citation_payload(view)}
+    if topic in ("permission", "places") and decision.places:
+        custom["places"] = places_geojson(decision, turn.language)
+    answer = turn.text(f"answer.{topic}", **names, view=view)
+    if view["citations"]:
+        answer += "\n" + turn.text("answer.sources", groups=view["citations"])
+    turn.dispatcher.utter_message(text=answer, json_message=custom)
+    if view["empty"]:
+        # The rules hold nothing on this topic for this activity: the text of the law may still say it.
+        answer_from_search(turn, jurisdiction, intro="search.also_the_text")
+    else:
+        _key_passage(turn, jurisdiction, view)
+
+    # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
+    # a citizen who moves on to another question is not asked again and again.
+    missing = next((m for m in decision.missing_facts if m.fact in FACTS and askable(FACTS[m.fact])), None)
+    if missing is not None and tracker.get_slot("pending_fact") != missing.fact:
+        turn.set_slot("pending_fact", missing.fact)
+        turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
+    elif missing is None:
+        turn.set_slot("pending_fact", None)
+
+
+def _topic(turn: Turn, text: str) -> tuple[str, bool]:
+    """(what the question asks, whether its words overruled NLU's ask_permission)."""
+    previous = turn.tracker.get_slot("topic")
+    if is_follow_up(text) and previous:
+        # "e se for um deck fixo?" after "quanto custa…?" still asks how much, whatever NLU made of it.
+        return topic_in_text(text) or previous, False
+    if turn.intent == "inform" and len(text.split()) >= 4:
+        # `inform` is an answer ("e no calçadão de Ipanema?" keeps the previous topic), but NLU sometimes
+        # reads a whole question as one: then the question's own words name the topic.
+        asked = topic_in_text(text)
+        if asked:
+            return asked, False
+    if turn.intent == "ask_permission":
+        # "Can I…?" is how most questions start: "food truck precisa ficar longe de lanchonete?" is read
+        # as ask_permission, but its words ask how far. A narrow topic named in the words wins over it.
+        named = topic_in_text(text, unambiguous=True)
+        if named in _NARROWER_THAN_PERMISSION:
+            return named, True
+    return TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission", False
+
+
+def _activity_named(text: str, vendor: str | None) -> str | None:
+    """An activity named in the text. "espetinho", "milho" are also names of beach food vending; with
+    the product tagged, where it is sold decides: "vender espetinho na rua" is street trade."""
+    named = activity_in_text(text)
+    return None if vendor and named == "beach_food_vendor" else named
+
+
+_FOCUSED_CITATIONS = 3
+
+
+def _key_passage(turn: Turn, jurisdiction: str, view: dict) -> None:
+    """The article that best matches the question's own words, quoted when the rules' answer does not
+    already cite it: a specific question ("how far from the surf line?") may ask for a detail the
+    rules data does not hold, and the citizen should see the text that says it."""
+    hits = law_hits(turn, jurisdiction, limit=1)
+    cited = {link["unit_id"] for group in view["citations"] for link in group["links"]}
+    # A broad answer (a long list of articles) does not show what the one matching article says either.
+    broad = len(cited) > _FOCUSED_CITATIONS
+    if hits and (broad or not any(c == hits[0].unit_id or c.startswith(hits[0].unit_id + "/") for c in cited)):
+        answer_from_search(turn, jurisdiction, intro="search.also_the_text", hits=hits)
+
+
+def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
+    """(covered jurisdiction named in this message, else None; an uncovered town named, else None)."""
+    raws = [e.get("value") for e in turn.tracker.latest_message.get("entities", []) if e.get("entity") == "municipality"]
+    covered = next((j for j in map(resolve_jurisdiction, raws) if j), None)
+    if covered:
+        return covered, None
+    return None, next((str(r) for r in raws if looks_like_a_place(r)), None)
+
+
+_SAND = ("praia", "areia", "beach", "sand")
+
+
+def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, Any]]:
+    """"vender milho na areia": a product without an activity is street or beach vending, and what the
+    product is decides the fee row (food, or other goods priced per product). A product we cannot
+    classify is not guessed: the rules ask."""
+    products = [e.get("value") for e in turn.tracker.latest_message.get("entities", []) if e.get("entity") == "product"]
+    if not products:
+        return None, {}
+    on_sand = any(w in text.lower() for w in _SAND)
+    kind = product_kind(products)
+    facts: dict[str, Any] = {"on_sand": on_sand}
+    if kind:
+        facts["product_kind"] = kind
+    if on_sand and kind == "food":
+        return "beach_food_vendor", facts
+    return "itinerant_vendor", facts
+
+
+def _answer_buttons(turn: Turn, fact: str) -> list[dict]:
+    spec = FACTS[fact]
+    if spec.type == "bool":
+        return [{"title": turn.text("answer.button_yes"), "payload": "/affirm"},
+                {"title": turn.text("answer.button_no"), "payload": "/deny"}]
+    return [{"title": turn.text(f"choice.{fact}.{value}"), "payload": f'/inform{{"choice": "{value}"}}'}
+            for value in spec.choices or []]

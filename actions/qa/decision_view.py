@@ -1,0 +1,134 @@
+"""A rules-module Decision turned into plain values for the answer templates, in one language.
+
+Only selection and formatting happen here (which language's text, how an amount is written); the
+sentences themselves are the templates' (i18n/*.yml, keys under `answer.`).
+"""
+
+from functools import lru_cache
+from typing import Any
+
+from actions.common.citations import group_citations
+from actions.common.money import format_amount
+from knowledge.rules import text_in
+from knowledge.rules.registry import registry
+
+__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload"]
+
+# What each question topic shows of a decision, besides the headline and the citations.
+TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
+    "permission": ("permit", "places", "conditions", "not_covered"),
+    "places": ("places", "distances"),
+    "fee": ("fees", "exemptions", "not_covered"),
+    "documents": ("permit", "documents"),
+    "hours": ("hours", "season"),
+    "season": ("season", "validity"),
+    "limits": ("distances", "conditions"),
+    "obligations": ("obligations",),
+    "fine": ("penalties", "not_covered"),
+    "after_fine": ("deadlines",),
+}
+
+
+def _amount(amount, lang: str) -> str | None:
+    if amount is None:
+        return None
+    shown = format_amount(amount.value, amount.unit, lang)
+    if amount.converted is not None and amount.converted_unit:
+        shown += f" (≈ {format_amount(amount.converted, amount.converted_unit, lang)})"
+    return shown
+
+
+def _cites(items) -> list:
+    return [c for item in items for c in getattr(item, "citations", [])]
+
+
+def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
+    """Values for the `answer.<topic>` template; citations are limited to what this topic shows."""
+    sections = TOPIC_SECTIONS.get(topic, TOPIC_SECTIONS["permission"])
+    shown: list = []  # citations of what is shown, for the citation line
+    view: dict[str, Any] = {"outcome": decision.outcome.value, "topic": topic, "sections": sections}
+    permit = decision.permit
+    if permit is not None:
+        view["permit"] = {"name": text_in(permit.name, lang), "office": text_in(permit.office, lang),
+                          "transferable": permit.transferable}
+        view["validity"] = _period(permit.validity, lang)
+        if "permit" in sections:
+            shown += permit.citations
+    view["conditions"] = [text_in(n.text, lang) for n in decision.conditions]
+    view["not_covered"] = [text_in(n.text, lang) for n in decision.not_covered]
+    view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points), "width_m": p.width_m,
+                       "text": text_in(p.text, lang)} for p in decision.places]
+    view["documents"] = [text_in(d.text, lang) for d in decision.documents]
+    view["exemptions"] = [{"text": text_in(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
+                           "proof": [text_in(d.text, lang) for d in e.proof]} for e in decision.exemptions]
+    view["fees"] = [{"name": text_in(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
+                     "discount_percent": f.discount_percent, "deferred_to": text_in(f.deferred_to, lang),
+                     "note": text_in(f.note, lang)} for f in decision.fees]
+    view["season"] = None
+    if decision.season is not None:
+        s = decision.season
+        view["season"] = {"start": s.start, "end": s.end, "in_season": s.in_season,
+                          "transferable": s.transferable, "text": text_in(s.text, lang)}
+    view["hours"] = [{"opens": h.opens, "closes": h.closes, "days": h.days, "text": text_in(h.text, lang)}
+                     for h in decision.hours]
+    view["distances"] = [{"code": d.code, "metres": d.metres, "text": text_in(d.text, lang),
+                          "measured": d.measured, "satisfied": d.satisfied} for d in decision.distances]
+    view["obligations"] = [text_in(o.text, lang) for o in decision.obligations]
+    view["penalties"] = [{"grade": p.grade, "amount": _amount(p.amount, lang), "amount_max": _amount(p.amount_max, lang),
+                          "suspension_days": p.suspension_days, "cancellation": p.cancellation,
+                          "seizure": p.seizure, "repeat_multiplier": p.repeat_multiplier,
+                          "text": text_in(p.text, lang), "offences": [text_in(o.text, lang) for o in p.offences]}
+                         for p in decision.penalties]
+    view["deadlines"] = [_period(d, lang) for d in decision.deadlines]
+    by_section = {
+        "conditions": decision.conditions, "not_covered": decision.not_covered, "places": decision.places,
+        "documents": decision.documents, "fees": decision.fees, "exemptions": decision.exemptions, "hours": decision.hours,
+        "distances": decision.distances, "obligations": decision.obligations, "penalties": decision.penalties,
+        "deadlines": decision.deadlines, "season": [decision.season] if decision.season else [],
+    }
+    for section in sections:
+        shown += _cites(by_section.get(section, []))
+    if permit is not None and "validity" in sections and permit.validity is not None:
+        shown += permit.validity.citations
+    view["citations"] = group_citations(shown or decision.citations)
+    view["empty"] = not any(view.get(s) for s in sections if s not in ("not_covered", "conditions"))
+    return view
+
+
+def _period(period, lang: str) -> dict | None:
+    if period is None:
+        return None
+    return {"value": period.value, "unit": period.unit, "code": period.code, "text": text_in(period.text, lang)}
+
+
+@lru_cache
+def _area_names() -> dict[str, dict]:
+    return {area_id: area.name for norm in registry().norms.values() for area_id, area in norm.areas.items()}
+
+
+def point_name(point, lang: str) -> str:
+    """"Praia da Enseada 01 (Centro — defronte ao quiosque 01)": the area, the decree's number, where."""
+    area = text_in(_area_names().get(point.area), lang) or point.area
+    where = text_in(point.name, lang)
+    return f"{area} {point.number:02d}" + (f" ({where})" if where else "")
+
+
+def point_feature(point, lang: str, **extra) -> dict:
+    """One licensed point as a GeoJSON Feature, for the channels' maps and lists."""
+    return {
+        "type": "Feature",
+        "geometry": {"type": "Point", "coordinates": [point.lon, point.lat]},
+        "properties": {"id": point.id, "name": point_name(point, lang),
+                       "area": text_in(_area_names().get(point.area), lang) or point.area,
+                       "radius_m": float(point.radius_m), **extra},
+    }
+
+
+def places_geojson(decision, lang: str) -> dict:
+    """The licensed points of a decision as a GeoJSON FeatureCollection."""
+    return {"type": "FeatureCollection",
+            "features": [point_feature(point, lang) for place in decision.places for point in place.points]}
+
+
+def citation_payload(view: dict) -> list[dict]:
+    return [dict(link) for group in view["citations"] for link in group["links"]]

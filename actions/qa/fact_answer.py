@@ -1,0 +1,103 @@
+"""A question that asks for one fact — a deadline, who issues a permit, how many points, how far, what
+time, how long a licence lasts, who may apply, the fine for one offence — answered in one sentence from
+its record (knowledge.facts): the figure with its unit first, then what it is, then the article.
+
+The rules' full answer (every condition, fee table and note) stays for the questions that need it:
+"can I…", "how much", "which documents".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from actions.common.citations import group_citations
+from actions.common.conversation import Turn
+from actions.common.money import format_amount
+from knowledge.facts import Resolution, resolve
+from knowledge.rules.citations import label_for
+from knowledge.rules.models import Citation
+
+__all__ = ["ANSWERED_KINDS", "answer_fact"]
+
+# Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
+# the rules' answer gives them whole.
+ANSWERED_KINDS = ("deadline", "validity", "lead_time", "office", "places", "distance", "hours", "holder", "fine",
+                  "limit", "insurance")
+
+
+def _decimal(value: str | None) -> Decimal | None:
+    try:
+        return Decimal(value) if value is not None else None
+    except InvalidOperation:
+        return None
+
+
+def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str | None = None,
+                municipality: str, today: date | None = None) -> bool:
+    """Say the fact the question asks for; False (nothing said) when no record clearly fits."""
+    if _asks_can_i(question):
+        return False  # "can I…? for how long?": yes/no and its condition come first (the rules' answer)
+    found: Resolution | None = resolve(question, jurisdiction, activity=activity, day=today)
+    if found is None or found.kind not in ANSWERED_KINDS:
+        return False
+    record = found.record
+    lang = turn.language
+    citations = [Citation(unit_id=u, label=label_for(u.removeprefix(record.norm + "/")), norm_id=record.norm)
+                 for u in record.cite[:3]]
+    links = [link for group in group_citations(citations) for link in group["links"]][:3]
+    amount = _decimal(record.value)
+    top = _decimal(record.value_max)
+    period = None
+    if record.unit in ("days", "working_days", "months", "years", "hours"):
+        number = "one" if record.value == "1" else "other"
+        period = f"{record.value} {turn.text(f'fact.units.{record.unit}.{number}')}"
+    elif record.value is not None:
+        period = f"{record.value} {record.unit or ''}".strip()
+    values = {
+        "place": municipality,
+        "period": period,
+        "text": _sentence_part(record.words(lang), found.kind if record.kind != "fine" or record.about else "office"),
+        "value": record.value,
+        "value_max": record.value_max,
+        "unit": record.unit,
+        "amount": _money(amount, record.unit, lang),
+        "amount_max": _money(top, record.unit, lang),
+        "extra": {k: record.extra.get(k) for k in ("repeat_multiplier", "legal_person_multiplier", "suspension_days", "cancellation", "seizure", "days")},
+        "holders": (record.value or "").split(","),
+        "about": record.about[0] if record.about else None,
+        "offence": bool(record.about) and record.kind == "fine",
+        "norm": links[0]["norm"] if links else "",
+        "links": links,
+    }
+    turn.dispatcher.utter_message(text=turn.text(f"fact.{found.kind}", **values),
+                                  json_message={"fact": {"id": record.id, "kind": found.kind},
+                                                "citations": [dict(link) for link in links]})
+    turn.set_slot("topic", found.kind)
+    return True
+
+
+def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
+    return format_amount(value, unit, lang) if value is not None and unit else None
+
+
+_CAN_I = re.compile(r"^\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|may i|is it allowed|am i allowed)\b",
+                    re.IGNORECASE)
+
+
+def _asks_can_i(question: str) -> bool:
+    return _CAN_I.search(question) is not None
+
+
+def _sentence_part(text: str, kind: str) -> str:
+    """The law's wording as the middle of our sentence: no final stop; an offence, a period or a
+    distance starts lower case ("a multa por não manter…"), a name keeps its capital ("Secretaria…"),
+    and so does an acronym ("UFIB")."""
+    text = text.strip().rstrip(".;")
+    if kind in _LOWER_KINDS and text[:1].isupper() and not text[1:2].isupper():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance"}

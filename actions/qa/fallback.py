@@ -1,0 +1,33 @@
+"""action_default_fallback: what NLU could not read. A follow-up of the previous question is answered
+by the rules (actions.qa.answer); anything else by the closest passages of the law (actions.qa.search).
+Its own module so that the search, which the answer uses, never imports the answer back."""
+
+from typing import Any
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.common.conversation import Turn
+from actions.qa.answer import answer_question
+from actions.qa.search import answer_from_search
+from actions.qa.subject import context_jurisdiction, is_follow_up
+
+__all__ = ["ActionDefaultFallback"]
+
+
+class ActionDefaultFallback(Action):
+    """Low NLU confidence: show the closest passages of the law, say we are unsure, offer to rephrase."""
+
+    def name(self) -> str:
+        return "action_default_fallback"
+
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        if tracker.get_slot("topic") and is_follow_up(tracker.latest_message.get("text")):
+            # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
+            # it asks the same question about something else: the rules answer it.
+            answer_question(turn)
+            return turn.events
+        jurisdiction = context_jurisdiction(tracker)
+        answer_from_search(turn, jurisdiction, force_unsure=True)
+        return turn.events

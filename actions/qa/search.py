@@ -1,0 +1,119 @@
+"""The long tail: "what does the law say about …" answered with the best passages of the corpus,
+quoted with their citation and said to be the text of the law, not advice."""
+
+import re
+from functools import lru_cache
+
+from actions.common.citations import article_url, norm_citation_title
+from actions.common.conversation import Turn
+from actions.qa.subject import resolve_jurisdiction, without_town_names
+from knowledge.corpus import NORMS_DIR, load_corpus
+from knowledge.rules import offices_of
+from knowledge.search import search
+
+__all__ = ["answer_article", "answer_from_search", "law_hits", "passage_view", "unknown_norm_cited"]
+
+# BM25 scores are comparable within one query only, so no absolute threshold says "confident": the
+# passages are presented as the answer when NLU understood a question about the law (ask_law), and as
+# "maybe" — with an offer to rephrase and the office to contact — when NLU itself was unsure.
+
+
+def law_hits(turn: Turn, jurisdiction: str | None, limit: int = 2) -> list:
+    """The passages of the law that best match this message. Scoped to one town, the town's name is
+    left out of the query: it is the scope, not the subject."""
+    query = turn.tracker.latest_message.get("text") or ""
+    if jurisdiction:
+        query = without_town_names(query)
+    return search(query, jurisdiction=jurisdiction, limit=limit) if query.strip() else []
+
+
+def passage_view(hit) -> dict:
+    return {"norm": norm_citation_title(hit.norm_id), "label": hit.label, "url": article_url(hit.unit_id),
+            "snippet": hit.snippet}
+
+
+def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, force_unsure: bool = False,
+                       intro: str | None = None, hits: list | None = None) -> None:
+    """Quote the best passages for the message. With `intro`, they complete an answer already given
+    (and nothing is said if nothing is found)."""
+    hits = law_hits(turn, jurisdiction, limit) if hits is None else hits
+    if not hits:
+        if intro is None:
+            turn.say("search.nothing", jurisdiction=jurisdiction)
+        return
+    passages = [passage_view(h) for h in hits]
+    confident = not force_unsure
+    offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
+    key = intro or ("search.passages" if confident else "search.unsure")
+    turn.say(key, passages=passages, offices=offices,
+             custom={"citations": [{"unit_id": h.unit_id, "label": h.label, "url": article_url(h.unit_id)} for h in hits]})
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _norms_meant(turn: Turn, jurisdiction: str | None) -> list:
+    """The norm a question about "art. N" refers to: the jurisdiction's, or one named by its number."""
+    text = turn.tracker.latest_message.get("text") or ""
+    digits = {n.lstrip("0") for n in _NUMBER.findall(text.replace(".", ""))}
+    norms = load_corpus().norms
+    named = [n for n in norms if _NUMBER.findall(n.number.replace(".", ""))[0].lstrip("0") in digits]
+    if named:
+        return named
+    return [n for n in norms if n.jurisdiction == jurisdiction]
+
+
+_NORM_CITED = re.compile(
+    r"\b(?:lei|decreto|decree|law|portaria|resolu[cç][aã]o)(?:[\s-]+(?:complementar|municipal|lei|estadual|federal))*"
+    r"[\s,]*(?:n[.ºo°]*\s*)?(\d[\d.]*\s*/\s*\d{2,4})", re.IGNORECASE)
+
+
+@lru_cache
+def _seed_text() -> str:
+    """The five texts as received (amendment notes and references to other laws included)."""
+    return " ".join(" ".join(p.read_text(encoding="utf-8").split()) for p in NORMS_DIR.glob("*.txt")).replace(".", "")
+
+
+def unknown_norm_cited(text: str) -> str | None:
+    """A norm the citizen cites ("Lei Municipal 777/2020") that appears nowhere in our corpus — not as
+    one of its norms, nor as a law they mention. Answering about it would mean inventing its content."""
+    for match in _NORM_CITED.finditer(text or ""):
+        number, year = (part.strip().replace(".", "") for part in match.group(1).split("/"))
+        # Cited by our texts as "622/2004" or "n. 622, de 05 de novembro de 2004": known, not invented.
+        if not re.search(rf"\b{number}\b.{{0,45}}\b(?:\d\d)?{year[-2:]}\b", _seed_text()) and not any(
+            number == _NUMBER.findall(n.number.replace(".", ""))[0] for n in load_corpus().norms
+        ):
+            return match.group(0).strip()
+    return None
+
+
+def _names_norm(turn: Turn, norm) -> bool:
+    text = (turn.tracker.latest_message.get("text") or "").replace(".", "")
+    return _NUMBER.findall(norm.number.replace(".", ""))[0].lstrip("0") in {n.lstrip("0") for n in _NUMBER.findall(text)}
+
+
+def answer_article(turn: Turn, jurisdiction: str | None, strict: bool = False) -> bool:
+    """"O que diz o art. 40?": quote the article, or say plainly that the norm has no such article.
+    Returns False when the message names no article (the caller searches instead)."""
+    raw = turn.entity("article")
+    match = _NUMBER.search(str(raw or ""))
+    norms = _norms_meant(turn, jurisdiction) if match else []
+    if strict:  # only a norm named by its number in the message
+        norms = [n for n in norms if n.jurisdiction != jurisdiction or _names_norm(turn, n)]
+    if not match or len(norms) != 1:
+        return False
+    norm, number = norms[0], int(match.group())
+    corpus = load_corpus()
+    # Portugal: citizens mean the RAMT, the regulation the decree republishes.
+    candidates = [f"{norm.id}/ramt/art-{number}", f"{norm.id}/art-{number}"]
+    unit_id = next((c for c in candidates if corpus.has(c) and corpus.full_text(c).strip()), None)
+    if unit_id is None:
+        ramt = f"{norm.id}/ramt"
+        articles = corpus.articles(norm.id, prefix=ramt) if corpus.has(ramt) else corpus.articles(norm.id)
+        turn.say("search.no_such_article", norm=norm.citation, number=number, count=len(articles))
+        return True
+    text = corpus.full_text(unit_id)
+    turn.say("search.article", norm=norm.citation, label=corpus.unit(unit_id).label, url=article_url(unit_id),
+             text=text if len(text) <= 900 else text[:900].rsplit(" ", 1)[0] + " …",
+             custom={"citations": [{"unit_id": unit_id, "label": corpus.unit(unit_id).label, "url": article_url(unit_id)}]})
+    return True

@@ -1,0 +1,228 @@
+"""What a question is about: the jurisdiction and the activity, from entities, slots and the catalogue.
+
+NLU already maps most synonyms; the catalogue's names in four languages (knowledge.rules.catalogue)
+catch the rest, with rapidfuzz for typos ("pranxa de sup") and unidecode for missing accents.
+"""
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from rapidfuzz import fuzz, process
+from unidecode import unidecode
+
+from knowledge.corpus import load_corpus
+from knowledge.jurisdictions import jurisdiction
+from knowledge.rules import JURISDICTIONS, catalogue
+
+__all__ = ["activity_buttons", "activity_names", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions", "municipality_buttons"]
+
+# Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
+_MIN_SCORE = 86
+
+
+def _norm(text: str) -> str:
+    return " ".join(unidecode(text).lower().replace("-", " ").split())
+
+
+@lru_cache
+def activity_names() -> dict[str, str]:
+    """Every name of every activity of the catalogue, normalised → activity id."""
+    names: dict[str, str] = {}
+    for activity in catalogue():
+        names[_norm(activity.id.replace("_", " "))] = activity.id
+        for synonyms in activity.names.values():
+            for name in synonyms:
+                names.setdefault(_norm(name), activity.id)
+    return names
+
+
+@lru_cache
+def _jurisdiction_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for norm in load_corpus().norms:
+        for alias in filter(None, (norm.jurisdiction, norm.municipality)):
+            names.setdefault(_norm(alias), norm.jurisdiction)
+    aliases = yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
+    for jurisdiction, places in aliases.items():
+        for place in places:
+            names.setdefault(_norm(place), jurisdiction)
+    return names
+
+
+@lru_cache
+def _law_words() -> frozenset[str]:
+    """Every word of the corpus: a word the law itself uses ("verão", "vendo", "da") is not a town
+    name, whatever NLU tagged; an unknown capitalised name (Florianópolis, Espanha) may be one."""
+    words: set[str] = set()
+    for unit in load_corpus().units:
+        words.update(_norm(unit.text).split())
+    return frozenset(words)
+
+
+# Words that NLU sometimes tags as a town, typically capitalised at the start of a message.
+_NOT_PLACES = {"until", "the", "this", "that", "here", "there", "summer", "winter", "beach", "city", "town",
+               "mayor", "prefeito", "prefeitura", "council", "authorisation", "authorization", "licence", "license",
+               "vendo", "venda", "vender", "verao", "inverno", "praia", "cidade", "aqui", "ola", "bom", "boa",
+               "quero", "posso", "qual", "quanto", "onde", "como", "quando", "tenho", "moro", "sou", "hello"}
+
+
+def looks_like_a_place(raw: str | None) -> bool:
+    """Could this unresolved municipality entity be a real town we don't cover?"""
+    key = _norm(str(raw or ""))
+    if len(key) < 4 or not key.replace(" ", "").isalpha() or key in _NOT_PLACES:
+        return False
+    typed = str(raw).split()
+    if not typed[0][:1].isupper():  # people capitalise town names; "festa do padroeiro" is not one
+        return False
+    if sum(1 for w in typed if w[:1].isupper()) >= 2:  # "Rio de Janeiro", "São Paulo"
+        return True
+    return not all(word in _law_words() for word in key.split())
+
+
+def _lookup(raw: str | None, names: dict[str, str], ids) -> str | None:
+    if not raw:
+        return None
+    if raw in ids:
+        return raw
+    key = _norm(str(raw))
+    if key in names:
+        return names[key]
+    # Whole-string similarity only: partial scorers would match "do" or "festa do padroeiro" inside
+    # "pontal do parana" and answer with another town's law.
+    match = process.extractOne(key, names.keys(), scorer=fuzz.ratio, score_cutoff=_MIN_SCORE)
+    return names[match[0]] if match else None
+
+
+def resolve_activity(raw: str | None) -> str | None:
+    return _lookup(raw, activity_names(), {a.id for a in catalogue()})
+
+
+def activity_tagged(message: dict) -> str | None:
+    """The activity NLU tagged in a message. NLU sometimes splits one name in two tags ("tour" +
+    "boat", "passeios de" + "banana rebocada"): the words they span together are tried first, then
+    each tag on its own."""
+    text = message.get("text") or ""
+    tags = [e for e in message.get("entities", []) if e.get("entity") == "activity"]
+    spans = [(e["start"], e["end"]) for e in tags if isinstance(e.get("start"), int) and isinstance(e.get("end"), int)]
+    candidates = []
+    if len(spans) >= 2:
+        candidates.append(text[min(s for s, _ in spans):max(e for _, e in spans)])
+    candidates += [e.get("value") for e in tags]
+    return next((found for found in map(resolve_activity, candidates) if found), None)
+
+
+def resolve_jurisdiction(raw: str | None) -> str | None:
+    """The covered jurisdiction a municipality name refers to, or None (not covered / unknown).
+
+    NLU sometimes tags a few words too many ("Algarve este", "Portugal com embarcações", "Pontal do
+    Paraná summer vendor"): the longest leading run of words that is a known name wins, never a run in
+    the middle ("festa do padroeiro" must not find "do")."""
+    found = _lookup(raw, _jurisdiction_names(), set(JURISDICTIONS))
+    if found or not raw:
+        return found
+    words = str(raw).split()
+    for size in range(len(words) - 1, 0, -1):
+        found = _jurisdiction_names().get(_norm(" ".join(words[:size])))
+        if found:
+            return found
+    return None
+
+
+@lru_cache
+def _town_names() -> frozenset[str]:
+    """The covered towns' own names and their short forms ("pontal do parana", "pontal", "portugal"),
+    not the beaches and districts inside them, which the law itself talks about."""
+    towns = {_norm(n.municipality or "portugal") for n in load_corpus().norms}
+    return frozenset(n for n in _jurisdiction_names() if any(t == n or t.startswith(n + " ") for t in towns))
+
+
+def without_town_names(text: str) -> str:
+    """The text without the covered towns' names: a search scoped to a town must not rank the articles
+    that merely name the town ("Município de Pontal do Paraná") above those that answer the question."""
+    words = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text)).split())
+    for name in sorted(_town_names(), key=len, reverse=True):
+        words = f" {words} ".replace(f" {name} ", " ").strip()
+    return words
+
+
+# Catalogue names too ambiguous to spot in free text: "faixa" (a banner) is also "faixa de areia",
+# "alvará" is any licence, "sign" is a verb.
+_AMBIGUOUS_IN_TEXT = {"faixa", "alvara", "sign", "anuncio", "licenca de funcionamento"}
+
+
+def activity_in_text(text: str | None) -> str | None:
+    """An activity named in the text by one of the catalogue's names, when NLU tagged none.
+
+    The longest name found wins ("escola de surf" over "surf")."""
+    words = "".join(ch if ch.isalnum() else " " for ch in _norm(text or ""))
+    padded = f" {' '.join(words.split())} "
+    found = [(len(name), activity) for name, activity in activity_names().items()
+             if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
+    return max(found)[1] if found else None
+
+
+@lru_cache
+def _topic_cues() -> tuple[list[tuple[str, tuple[str, ...]]], frozenset[str]]:
+    cues = yaml.safe_load((Path(__file__).parent / "topic_cues.yml").read_text(encoding="utf-8"))
+    ambiguous = frozenset(_norm(w) for w in cues.pop("_ambiguous", []))
+    return [(topic, tuple(_norm(w) for w in words)) for topic, words in cues.items()], ambiguous
+
+
+def topic_in_text(text: str | None, *, unambiguous: bool = False) -> str | None:
+    """The topic a question's own words ask about (topic_cues.yml), or None. With `unambiguous`, cue
+    words that also mean something else (`_ambiguous`) do not count."""
+    padded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    topics, ambiguous = _topic_cues()
+    return next((topic for topic, words in topics
+                 if any(f" {w} " in padded for w in words if not (unambiguous and w in ambiguous))), None)
+
+
+_FOLLOW_UP = ("e ", "e se ", "and ", "and if ", "what about ", "how about ", "e quanto ", "e pra ", "e para ")
+
+
+def is_follow_up(text: str | None) -> bool:
+    """"e no calçadão de Ipanema?", "and in Lajes?": a question that continues the previous one."""
+    key = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    return key.startswith(_FOLLOW_UP)
+
+
+def jurisdiction_name(jurisdiction_id: str) -> str:
+    record = jurisdiction(jurisdiction_id)
+    return record.name if record else jurisdiction_id
+
+
+def activity_name(activity: str, language: str) -> str:
+    for a in catalogue():
+        if a.id == activity:
+            names = a.names.get(language) or a.names["pt-BR"]
+            return names[0]
+    return activity
+
+
+def covered_jurisdictions() -> list[str]:
+    return list(JURISDICTIONS)
+
+
+# WhatsApp lists hold 10 rows; the widget and Telegram show them all.
+_MAX_ACTIVITY_BUTTONS = 10
+
+
+def activity_buttons(jurisdiction: str, language: str) -> list[dict]:
+    """Quick replies for the activities a norm of this jurisdiction regulates."""
+    regulated = [a for a in catalogue() if jurisdiction in a.jurisdictions][:_MAX_ACTIVITY_BUTTONS]
+    return [{"title": activity_name(a.id, language), "payload": f'/inform{{"activity": "{a.id}"}}'} for a in regulated]
+
+
+def context_jurisdiction(tracker) -> str | None:
+    """The jurisdiction the conversation is about so far (see the `jurisdiction` slot in the domain)."""
+    return resolve_jurisdiction(tracker.get_slot("jurisdiction")) or resolve_jurisdiction(tracker.get_slot("municipality"))
+
+
+def municipality_buttons() -> list[dict]:
+    """One button per covered jurisdiction, for "which municipality?"."""
+    return [
+        {"title": jurisdiction_name(j), "payload": f'/inform{{"municipality": "{j}"}}'}
+        for j in covered_jurisdictions()
+    ]
