@@ -78,8 +78,9 @@ def _reached(record) -> bool:
 
 def test_records_are_reachable_by_a_question_in_their_own_words():
     """Asked in its own words, a record (or one with the same figure) is what the resolver finds.
-    Not yet every one: tier records named only by their grade ("IV") and near-twins (two Igarapava
-    correction periods, two hours rows) are not told apart — the floor keeps the rest from regressing."""
-    records = [r for r in RECORDS if r.kind in QUESTION]
+    Not yet every one: near-twins (two Igarapava correction periods, two hours rows) are not told apart —
+    the floor keeps the rest from regressing."""
+    # a penalty tier is not answered as one fact (the rules' answer shows the activity's table)
+    records = [r for r in RECORDS if r.kind in QUESTION and not (r.kind == "fine" and not r.about and "#written-" not in r.id)]
     missed = [r.id for r in records if not _reached(r)]
     assert (len(records) - len(missed)) / len(records) >= 0.93, missed
