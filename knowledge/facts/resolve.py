@@ -30,7 +30,8 @@ __all__ = ["KINDS_ASKED", "Resolution", "asked_kinds", "resolve"]
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
 KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
-    ("lead_time", r"\b(antecedencia|in advance|ahead of time|beforehand)\b"),
+    ("lead_time", r"\b((com )?(quanto tempo|quantos dias|qtos dias|quanta) (de )?antecedencia|antecedencia|"
+                  r"how (long|many days|far) in advance|in advance|ahead of time|beforehand)\b"),
     ("validity", r"\b(validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
                  r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
@@ -95,6 +96,11 @@ _ASKED_DIRECTLY = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|what|wh
                              r"( e| eh| sao| is|'s| are)?( a| o| as| os| the)? $")
 
 
+# A kind's own cue that is itself the question ("quanto tempo", "quem emite", "que horas", "how long").
+_INTERROGATIVE = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|qtos|qnts|que |quem|como|onde|a quem|ate quando|"
+                            r"what|which|how|who|where|when|com quant)")
+
+
 def asked_kinds(question: str) -> list[str]:
     """The kinds a question asks for: one asked directly first, then the most specific ("quanto tempo
     tenho para pagar a multa" asks for a deadline, "com quanto tempo de antecedência" for a lead time)."""
@@ -103,7 +109,8 @@ def asked_kinds(question: str) -> list[str]:
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
         match = pattern.search(folded)
         if match:
-            direct = _ASKED_DIRECTLY.search(folded[: match.start() + 1]) is not None
+            direct = (_ASKED_DIRECTLY.search(folded[: match.start()]) is not None
+                      or _INTERROGATIVE.match(match.group(0)) is not None)
             found.append((not direct, rank, kind))
     return [kind for _, _, kind in sorted(found)]
 
