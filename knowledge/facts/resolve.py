@@ -42,11 +42,11 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
                r"what (office|department|authority)|where (do|can) i (apply|get|request))\b"),
     ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
+    ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far|"
+                 r"distance|how many (meters|metres)(?! square)|far from)\b"),
     ("limit", r"\b(limite|maximo|maxima|minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
-    ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far|"
-                 r"distance|how many (meters|metres)(?! square)|far from)\b"),
     ("hours", r"\b(que horas|qual (o )?horario|horarios?|ate que hora|a partir de que hora|what time|opening hours|"
               r"hours|until when|from when|de madrugada)\b"),
     ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica)|"
@@ -128,6 +128,13 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
     return frozenset(stem(w) for w in tokens(words) if len(w) > 2)
 
 
+@lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    from knowledge.search.glossary import load_stopwords
+
+    return frozenset(load_stopwords())
+
+
 @lru_cache(maxsize=16)
 def _idf(jurisdiction: str, day: date) -> dict[str, float]:
     records = facts_of(jurisdiction, day)
@@ -144,7 +151,9 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         return None
     plan = get_index().plan(question)
     cue = _cue_words(question)
-    raw = {stem(w) for w in tokens(question) if len(w) > 2}
+    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in _stopwords()}
+    # what the question is about: its own words, less the kind words and the place's name
+    content = raw - cue - GENERIC - _place_stems()
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     for kind in asked:
@@ -162,9 +171,12 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
             candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
             if not candidates:
                 return None
-        # Procedural deadlines (defence, appeal, paying a fine) hold for every activity of the norm,
-        # whatever regimes list them; the rest belongs to the activities that use it.
-        if activity is not None and kind != "deadline":
+        if activity is not None and kind == "fine":
+            # a fine for a named activity is one the data ties to it (the rules' table otherwise)
+            candidates = [r for r in candidates if activity in r.activities]
+            if not candidates:
+                return None
+        if activity is not None:
             # the activity asked about: its own records, and those of every activity (empty list)
             # (another activity's record is never the answer: a roaming vendor's rule is not a kiosk's)
             candidates = [r for r in candidates if not r.activities or activity in r.activities]
@@ -174,6 +186,8 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         bonus = MIN_SCORE if required else 0.0
         scored = sorted(((_score(r, plan, idf, cue, raw) + bonus, r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
         best_score, best = scored[0]
+        if not only_one and not _covers(best, content, plan, cue, bool(required)):
+            return None
         second = scored[1] if len(scored) > 1 else None
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second and _clearly_better(best_score, second[0], best, second[1]))):
@@ -182,6 +196,23 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
             return Resolution(best, kind, best_score)  # every candidate says the same figure
         return None
     return None
+
+
+def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool) -> bool:  # noqa: ANN001
+    """A record answers only if it shares two of the question's own words (or all of them when it has
+    fewer; a required concept counts as one). "circo pode ficar quantos dias" shares "circo" with the
+    circus deposit's refund deadline, but not "ficar": that record is not the answer."""
+    stems = _record_stems(record)
+    added = {s for s in set(plan.added) - cue - GENERIC if s in stems}
+    matched = len({s for s in content if s in stems}) + (1 if added else 0) + (1 if concept else 0)
+    return matched >= min(2, max(len(content), 1))
+
+
+@lru_cache(maxsize=1)
+def _place_stems() -> frozenset[str]:
+    from knowledge.jurisdictions import jurisdictions
+
+    return frozenset(stem(w) for j in jurisdictions().values() for w in tokens(j.name) if len(w) > 2)
 
 
 # What the question must share with a record, beyond the words that asked for its kind, when the place
