@@ -39,7 +39,7 @@ SessionDep = Annotated[Session, Depends(get_db)]
 def get_conversation_eraser(settings: PermitSettingsDep, core: SettingsDep) -> ConversationEraser:
     """Wipes an erased case's conversation from Rasa's tracker store (api/permits/conversations.py)."""
     return RasaConversationEraser(tracker_db_url=settings.resolved_rasa_tracker_url, rasa_url=core.rasa_url,
-                                  busy_timeout=settings.sqlite_busy_timeout)
+                                  busy_timeout=settings.sqlite_busy_timeout, rasa_params=core.rasa_api_params)
 
 
 ConversationEraserDep = Annotated[ConversationEraser, Depends(get_conversation_eraser)]
