@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, Header, HTTPException, Response, status
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Response, status
 from starlette.concurrency import run_in_threadpool
 
 from api.db import get_engine
@@ -22,6 +22,7 @@ from api.permits import repository
 from api.permits.http import permit_errors
 from api.permits.schemas import ErasureReceipt, PreapplicationCitizenView, PreapplicationCreate, PreapplicationReceipt
 from api.permits.settings import get_permit_settings
+from api.security.app import limit_public_submissions
 from api.security.conversation_signature import HEADER as SIGNATURE_HEADER, signature_is_valid
 from api.security.settings import SecuritySettingsDep
 
@@ -53,7 +54,9 @@ ConversationSignature = Annotated[
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PreapplicationReceipt,
-             responses={403: {"description": "conversation_id without a valid X-Conversation-Signature"}})
+             dependencies=[Depends(limit_public_submissions)],
+             responses={403: {"description": "conversation_id without a valid X-Conversation-Signature"},
+                        429: {"description": "too many unsigned submissions from this address (Retry-After)"}})
 def submit_preapplication(
     payload: PreapplicationCreate,
     session: SessionDep,
@@ -70,8 +73,9 @@ def submit_preapplication(
     `conversation_id` is accepted only with the action server's `X-Conversation-Signature`
     (an erasure wipes that conversation): without it, 403.
     """
-    if payload.conversation_id is not None and not signature_is_valid(
-            payload.conversation_id, conversation_signature, security.conversation_signing_key.get_secret_value()):
+    claimed = payload.conversation_id is not None or conversation_signature is not None
+    if claimed and not signature_is_valid(payload.conversation_id or "", conversation_signature,
+                                          security.conversation_signing_key.get_secret_value()):
         raise HTTPException(status.HTTP_403_FORBIDDEN,
                             "conversation_id is set by the assistant only (X-Conversation-Signature)")
     with permit_errors():
