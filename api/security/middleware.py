@@ -101,7 +101,8 @@ class PublicDoorGuard:
                 started = True
                 head = list(message.get("headers", []))
                 names = {k.lower() for k, _ in head}
-                head.append((b"x-content-type-options", b"nosniff")) if b"x-content-type-options" not in names else None
+                if b"x-content-type-options" not in names:
+                    head.append((b"x-content-type-options", b"nosniff"))
                 content_type = next((v for k, v in head if k.lower() == b"content-type"), b"")
                 if content_type.startswith(b"text/html"):
                     for name, value in HTML_SECURITY_HEADERS.items():
