@@ -3,13 +3,14 @@
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, status
+from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
 from api.db import session_scope
 from api.permits.conversations import ConversationEraser, RasaConversationEraser
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
+from api.security.lockout import clerk_lockout
 from api.settings import Settings, get_settings
 
 __all__ = [
@@ -39,7 +40,7 @@ SessionDep = Annotated[Session, Depends(get_db)]
 def get_conversation_eraser(settings: PermitSettingsDep, core: SettingsDep) -> ConversationEraser:
     """Wipes an erased case's conversation from Rasa's tracker store (api/permits/conversations.py)."""
     return RasaConversationEraser(tracker_db_url=settings.resolved_rasa_tracker_url, rasa_url=core.rasa_url,
-                                  busy_timeout=settings.sqlite_busy_timeout)
+                                  busy_timeout=settings.sqlite_busy_timeout, rasa_params=core.rasa_api_params)
 
 
 ConversationEraserDep = Annotated[ConversationEraser, Depends(get_conversation_eraser)]
@@ -50,8 +51,15 @@ _bearer = HTTPBearer(auto_error=False, description="A clerk's token (CLERK_ACCOU
 def get_current_clerk(
     settings: PermitSettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    request: Request,
 ) -> ClerkAccount:
+    lockout, address = clerk_lockout(request)  # back-off on repeated wrong tokens (api/security/lockout.py)
+    lockout.guard(address)
     account = settings.authenticate(credentials.credentials) if credentials else None
+    if credentials is not None and account is None:
+        lockout.failure(address)
+    elif account is not None:
+        lockout.success(address)
     if account is None:
         raise HTTPException(
             status_code=status.HTTP_401_UNAUTHORIZED,

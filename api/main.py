@@ -3,6 +3,7 @@
 from fastapi import FastAPI
 
 from api.routes import ROUTERS
+from api.security.app import install as install_guards
 
 
 def create_app() -> FastAPI:
@@ -14,6 +15,8 @@ def create_app() -> FastAPI:
     )
     for router in ROUTERS:
         app.include_router(router)
+    # Body size, per-IP rate limit and security headers in front of every route (api/security/).
+    install_guards(app)
     return app
 
 

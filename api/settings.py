@@ -7,6 +7,7 @@ feature's configuration is read where it is used; this class holds what every pa
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "get_settings"]
@@ -26,10 +27,18 @@ class Settings(BaseSettings):
     public_base_url: str = "http://localhost:8000"
     # Seconds a health probe of Rasa or the action server may take before the part counts as down.
     health_timeout: float = 2.0
+    # Rasa's HTTP API token (`rasa run --auth-token`, set by scripts/serve.sh): the API reads trackers
+    # (erasure check) and /status (health) with it. The REST channel needs none.
+    rasa_auth_token: SecretStr | None = None
 
     @property
     def rasa_url(self) -> str:
         return f"http://{self.rasa_host}:{self.rasa_port}"
+
+    @property
+    def rasa_api_params(self) -> dict[str, str]:
+        """Query parameters that authenticate a call to Rasa's HTTP API (Rasa reads `?token=`)."""
+        return {"token": self.rasa_auth_token.get_secret_value()} if self.rasa_auth_token else {}
 
     @property
     def actions_url(self) -> str:

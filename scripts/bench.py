@@ -77,14 +77,17 @@ def measure_training() -> float:
 def action_calls(client: httpx.Client, stack: Stack, senders: list[str]) -> list[float]:
     """The action server alone: `action_answer` on the trackers of finished conversations, as Rasa
     calls it (POST /webhook with the tracker and the domain)."""
-    domain = client.get(f"{stack.rasa_url}/domain", headers={"Accept": "application/json"}, timeout=30).json()
+    domain = client.get(f"{stack.rasa_url}/domain", headers={"Accept": "application/json"}, params=stack.rasa_token,
+                        timeout=30).json()
     timings = []
     for sender in senders:
-        tracker = client.get(f"{stack.rasa_url}/conversations/{sender}/tracker", timeout=30).json()
+        tracker = client.get(f"{stack.rasa_url}/conversations/{sender}/tracker", params=stack.rasa_token,
+                             timeout=30).json()
         body = {"next_action": "action_answer", "sender_id": sender, "tracker": tracker, "domain": domain,
                 "version": "3.6"}
         start = time.perf_counter()
-        client.post(f"{stack.actions_url}/webhook", json=body, timeout=60).raise_for_status()
+        client.post(f"{stack.actions_url}/webhook", json=body, timeout=60,
+                    headers={"X-Actions-Token": stack.internal_secrets["ACTIONS_TOKEN"]}).raise_for_status()
         timings.append((time.perf_counter() - start) * 1000)
     return timings
 

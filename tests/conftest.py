@@ -3,6 +3,11 @@
 import os
 
 os.environ.setdefault("RASA_TELEMETRY_ENABLED", "false")
+# The suites drive thousands of calls from one address and a few conversations; the rate limits
+# (api/security/) are tested on their own with the documented defaults (tests/security/).
+# Set here, they reach the servers the tests start too (live API, e2e stack).
+for _name in ("RATE_LIMIT_PER_IP", "RATE_LIMIT_PER_SENDER", "RATE_LIMIT_SUBMISSIONS"):
+    os.environ.setdefault(_name, "1000000/minute")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -2,6 +2,7 @@
 
 from functools import lru_cache
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["ActionSettings", "get_settings"]
@@ -15,6 +16,9 @@ class ActionSettings(BaseSettings):
     # Where the action server reaches the API (pre-application submission, status queries).
     api_host: str = "127.0.0.1"
     api_port: int = 8000
+    # Shared with the API: signs the conversation id of a submitted pre-application (only the chat
+    # may name one). The local default is the API's local default; scripts/serve.sh sets a real one.
+    conversation_signing_key: SecretStr = SecretStr("changethis-demo-conversation-signing-key")
 
     @property
     def api_url(self) -> str:

@@ -11,6 +11,8 @@ first complaint. Tests pass an `httpx.MockTransport` (or a transport into a Test
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +20,8 @@ import httpx
 
 from actions.common.settings import get_settings
 
-__all__ = ["PermitsApi", "Receipt", "StatusUnavailable", "SubmissionRefused", "SubmissionUnavailable"]
+__all__ = ["PermitsApi", "Receipt", "StatusUnavailable", "SubmissionRefused", "SubmissionUnavailable",
+           "conversation_signature"]
 
 
 class SubmissionRefused(Exception):
@@ -56,12 +59,19 @@ def _first_problem(response: httpx.Response) -> str:
     return str(detail)[:200]
 
 
+def conversation_signature(conversation_id: str, key: str) -> str:
+    """X-Conversation-Signature: the API accepts a body's conversation_id only with it
+    (api/security/conversation_signature.py verifies; a test checks both sides agree)."""
+    return hmac.new(key.encode(), f"conversation:{conversation_id}".encode(), hashlib.sha256).hexdigest()
+
+
 class PermitsApi:
     def __init__(self, base_url: str | None = None, *, transport: httpx.BaseTransport | None = None,
-                 timeout: float = 15.0) -> None:
+                 timeout: float = 15.0, signing_key: str | None = None) -> None:
         self._base_url = base_url
         self._transport = transport
         self._timeout = timeout
+        self._signing_key = signing_key
 
     @property
     def base_url(self) -> str:
@@ -69,6 +79,9 @@ class PermitsApi:
 
     def submit(self, body: dict[str, Any], *, idempotency_key: str) -> Receipt:
         headers = {"Idempotency-Key": idempotency_key}
+        if body.get("conversation_id"):
+            key = self._signing_key or get_settings().conversation_signing_key.get_secret_value()
+            headers["X-Conversation-Signature"] = conversation_signature(body["conversation_id"], key)
         last: Exception | None = None
         with httpx.Client(base_url=self.base_url, transport=self._transport, timeout=self._timeout) as client:
             for _ in range(2):

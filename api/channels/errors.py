@@ -3,6 +3,8 @@
     ChannelError                 base of everything below
     ├── AssistantUnavailable     Rasa did not answer usably (down, timeout, 5xx, not JSON);
     │                            channels turn it into the catalog's "unavailable" message
+    ├── MessageTooLong           the citizen's message is longer than MAX_MESSAGE_CHARS
+    ├── RateLimited              the conversation sends faster than RATE_LIMIT_PER_SENDER
     ├── ChannelNotConfigured     a bridge was used without its settings (token, secret, ...)
     ├── GraphAPIError            the WhatsApp Graph API refused or could not be reached
     └── OutsideServiceWindow     a free-text WhatsApp message was due outside the 24-hour window
@@ -14,7 +16,9 @@ __all__ = [
     "ChannelError",
     "ChannelNotConfigured",
     "GraphAPIError",
+    "MessageTooLong",
     "OutsideServiceWindow",
+    "RateLimited",
 ]
 
 
@@ -24,6 +28,22 @@ class ChannelError(Exception):
 
 class AssistantUnavailable(ChannelError):
     """Rasa's REST webhook could not give an answer."""
+
+
+class MessageTooLong(ChannelError):
+    """The message was not passed to the bot: it is longer than `limit` characters."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"message longer than {limit} characters")
+        self.limit = limit
+
+
+class RateLimited(ChannelError):
+    """The conversation sent too many messages; the next one is welcome in `retry_after` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"rate limited for {retry_after} s")
+        self.retry_after = retry_after
 
 
 class ChannelNotConfigured(ChannelError):

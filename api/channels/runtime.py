@@ -25,6 +25,7 @@ from api.channels.settings import (
 )
 from api.channels.telegram import build_application
 from api.channels.whatsapp import WhatsAppBridge, build_bridge, close_bridge
+from api.security.app import limits_of, rate_limits
 from api.settings import Settings, get_settings
 
 __all__ = [
@@ -56,7 +57,8 @@ async def widget_relay(request: Request, core: CoreSettingsDep, widget: WidgetSe
     objects = _objects(request.app)
     key = ("widget", core.rasa_url, widget.rasa_timeout)
     if key not in objects:
-        objects[key] = ConversationRelay(RasaClient(core.rasa_url, timeout=widget.rasa_timeout))
+        objects[key] = ConversationRelay(RasaClient(core.rasa_url, timeout=widget.rasa_timeout),
+                                         limits=rate_limits(request))
     return objects[key]
 
 
@@ -81,7 +83,7 @@ def whatsapp_bridge(app: FastAPI, settings: WhatsAppSettings, core: Settings) ->
     objects = _objects(app)
     key = ("whatsapp", settings.model_dump_json(), core.model_dump_json())
     if key not in objects:
-        objects[key] = build_bridge(settings, core)
+        objects[key] = build_bridge(settings, core, limits=limits_of(app))
     return objects[key]
 
 

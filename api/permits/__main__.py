@@ -24,8 +24,9 @@ from api.settings import get_settings
 
 
 def _wipe(session, settings: PermitSettings) -> int:  # type: ignore[no-untyped-def]
-    eraser = RasaConversationEraser(tracker_db_url=settings.resolved_rasa_tracker_url, rasa_url=get_settings().rasa_url,
-                                    busy_timeout=settings.sqlite_busy_timeout)
+    core = get_settings()
+    eraser = RasaConversationEraser(tracker_db_url=settings.resolved_rasa_tracker_url, rasa_url=core.rasa_url,
+                                    busy_timeout=settings.sqlite_busy_timeout, rasa_params=core.rasa_api_params)
     done, pending = wipe_conversations(session, eraser=eraser)
     if done or pending:
         print(f"conversations wiped from Rasa: {len(done)}; still queued: {len(pending)}")

@@ -56,8 +56,10 @@ class ConversationEraser(Protocol):
 
 class RasaConversationEraser:
     def __init__(self, *, tracker_db_url: str, rasa_url: str, transport: httpx.BaseTransport | None = None,
-                 timeout: float = 10.0, busy_timeout: float = 30.0) -> None:
+                 timeout: float = 10.0, busy_timeout: float = 30.0, rasa_params: dict[str, str] | None = None) -> None:
         self.tracker_db_url = tracker_db_url
+        # Rasa's HTTP API token (api.settings.Settings.rasa_api_params): the tracker is not public.
+        self._rasa_params = dict(rasa_params or {})
         self.rasa_url = rasa_url.rstrip("/")
         self._transport = transport
         self._timeout = timeout
@@ -93,7 +95,7 @@ class RasaConversationEraser:
     def _check_with_rasa(self, conversation_id: str) -> None:
         try:
             with httpx.Client(base_url=self.rasa_url, transport=self._transport, timeout=self._timeout) as client:
-                response = client.get(f"/conversations/{conversation_id}/tracker", params={"include_events": "ALL"})
+                response = client.get(f"/conversations/{conversation_id}/tracker", params={"include_events": "ALL", **self._rasa_params})
         except httpx.HTTPError as exc:
             raise ConversationErasureFailed(f"Rasa unreachable: {type(exc).__name__}") from None
         if response.status_code != 200:

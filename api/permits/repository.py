@@ -10,6 +10,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta
 
@@ -408,14 +409,22 @@ def _csv_cell(value: object) -> str:
     else:
         text = str(value)
     # A spreadsheet would run a cell starting like a formula (CSV injection); make it plain text.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    # Leading blanks do not protect it: some spreadsheets trim them first. A spreadsheet that splits
+    # on the other delimiter (";" in pt-BR/pt-PT, "," in en) starts a cell after each one: neutralised too.
+    text = _FORMULA_AFTER_DELIMITER.sub(r"\1'\2", text)
+    return "'" + text if text.lstrip(" ")[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+_FORMULA_AFTER_DELIMITER = re.compile(r"([;,]\s*)([=+\-@\t\r])")
 
 
 def export_csv(session: Session, *, clerk: ClerkAccount, filters: PreapplicationFilter) -> str:
     """Every case matching the filter (all pages), one row each, oldest first."""
     query = _clerk_scope(clerk, filters).order_by(Preapplication.submitted_at, Preapplication.id)
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    # Every cell quoted: a spreadsheet in a ";" locale (pt-BR, pt-PT) splits unquoted cells on ";",
+    # so "Maria;=cmd" would open a new cell starting with "=" after the neutralised one.
+    writer = csv.writer(buffer, quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     rows = 0
     for case in session.scalars(query):

@@ -48,6 +48,7 @@ from api.permits.schemas import (
 from api.permits.settings import ClerkAccount, PermitSettings
 from api.permits.workflow import TRANSITIONS, PreapplicationStatus
 from knowledge.jurisdictions import jurisdiction_ids
+from api.security.lockout import clerk_lockout
 
 # ---------------------------------------------------------------- JSON API
 
@@ -188,8 +189,12 @@ def clerk_home(request: Request, settings: PermitSettingsDep, session: SessionDe
 
 @pages.post("/login")
 def clerk_login(request: Request, settings: PermitSettingsDep, token: Annotated[str, Form(max_length=512)]) -> Response:
+    lockout, address = clerk_lockout(request)  # back-off on repeated wrong tokens
+    lockout.guard(address)
     if settings.authenticate(token.strip()) is None:
+        lockout.failure(address)
         return _login_page(request, error="Token inválido.", status_code=status.HTTP_401_UNAUTHORIZED)
+    lockout.success(address)
     response = _to("/clerk")
     response.set_cookie(
         COOKIE,

@@ -11,9 +11,9 @@ from api.deps import SettingsDep
 router = APIRouter(tags=["health"])
 
 
-async def _probe(client: httpx.AsyncClient, url: str) -> dict:
+async def _probe(client: httpx.AsyncClient, url: str, params: dict[str, str] | None = None) -> dict:
     try:
-        response = await client.get(url)
+        response = await client.get(url, params=params)
     except httpx.HTTPError as exc:
         return {"status": "down", "url": url, "error": type(exc).__name__}
     if response.status_code != 200:
@@ -27,7 +27,7 @@ async def healthz(settings: SettingsDep) -> JSONResponse:
         # Rasa's /status answers only once a model is loaded (with --enable-api); the action server
         # answers /health as soon as the actions are registered.
         rasa, actions = await asyncio.gather(
-            _probe(client, f"{settings.rasa_url}/status"),
+            _probe(client, f"{settings.rasa_url}/status", settings.rasa_api_params),
             _probe(client, f"{settings.actions_url}/health"),
         )
     parts = {"api": {"status": "up"}, "rasa": rasa, "actions": actions}

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, Header, Response, status
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Response, status
 from starlette.concurrency import run_in_threadpool
 
 from api.db import get_engine
@@ -23,6 +23,9 @@ from api.permits.http import permit_errors
 from api.permits.schemas import ErasureReceipt, PreapplicationCitizenView, PreapplicationReceipt
 from api.permits.settings import get_permit_settings
 from knowledge.permits.contract import PreapplicationCreate
+from api.security.app import limit_public_submissions
+from api.security.conversation_signature import HEADER as SIGNATURE_HEADER, signature_is_valid
+from api.security.settings import SecuritySettingsDep
 
 
 @asynccontextmanager
@@ -44,21 +47,38 @@ IdempotencyKey = Annotated[
     ),
 ]
 AccessCode = Annotated[str, Header(alias="X-Access-Code", min_length=4, max_length=40)]
+ConversationSignature = Annotated[
+    str | None,
+    Header(alias=SIGNATURE_HEADER, max_length=128,
+           description="Only the assistant's action server can name the conversation (api/security/conversation_signature.py)"),
+]
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=PreapplicationReceipt)
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=PreapplicationReceipt,
+             dependencies=[Depends(limit_public_submissions)],
+             responses={403: {"description": "conversation_id without a valid X-Conversation-Signature"},
+                        429: {"description": "too many unsigned submissions from this address (Retry-After)"}})
 def submit_preapplication(
     payload: PreapplicationCreate,
     session: SessionDep,
     settings: PermitSettingsDep,
+    security: SecuritySettingsDep,
     response: Response,
     idempotency_key: IdempotencyKey = None,
+    conversation_signature: ConversationSignature = None,
 ) -> PreapplicationReceipt:
     """Store a pre-application made with the applicant's consent; answer its protocol and access code.
 
     A retry with the same Idempotency-Key and body gets the same answer (and the header
-    `Idempotent-Replayed: true`); the same key with another body is refused with 422.
+    `Idempotent-Replayed: true`); the same key with another body is refused with 422. A
+    `conversation_id` is accepted only with the action server's `X-Conversation-Signature`
+    (an erasure wipes that conversation): without it, 403.
     """
+    claimed = payload.conversation_id is not None or conversation_signature is not None
+    if claimed and not signature_is_valid(payload.conversation_id or "", conversation_signature,
+                                          security.conversation_signing_key.get_secret_value()):
+        raise HTTPException(status.HTTP_403_FORBIDDEN,
+                            "conversation_id is set by the assistant only (X-Conversation-Signature)")
     with permit_errors():
         receipt, replayed = repository.submit_preapplication(
             session, payload=payload, idempotency_key=idempotency_key, secret_key=settings.permits_secret_key

@@ -18,8 +18,9 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
 from api.channels.catalog import DEFAULT_LANGUAGE, LANGUAGES, get_catalog, normalize_language
-from api.channels.errors import AssistantUnavailable
+from api.channels.errors import AssistantUnavailable, MessageTooLong, RateLimited
 from api.channels.rasa_client import sender_id
+from api.channels.unavailable import unavailable_text
 from api.channels.runtime import WidgetRelayDep, WidgetSettingsDep, channels_lifespan
 
 router = APIRouter(tags=["widget"], lifespan=channels_lifespan)
@@ -38,7 +39,9 @@ class ChatRequest(BaseModel):
     # The browser's random conversation id; the proxy prefixes it, so a page can never write into a
     # Telegram or WhatsApp conversation.
     sender: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
-    message: Annotated[str, Field(min_length=1, max_length=2000)]
+    # Bounded by the API's body limit here; MAX_MESSAGE_CHARS is checked by the relay, which answers
+    # a longer message politely in the citizen's language (413) instead of a bare 422.
+    message: Annotated[str, Field(min_length=1)]
     language: str | None = None
 
 
@@ -104,16 +107,28 @@ async def chat_preflight(request: Request, settings: WidgetSettingsDep) -> Respo
     return Response(status_code=204, headers=_cors_headers(request, settings))
 
 
-@router.post("/api/v1/chat")
+@router.post("/api/v1/chat", responses={
+    413: {"description": "message longer than MAX_MESSAGE_CHARS (or body over MAX_BODY_BYTES)"},
+    429: {"description": "too many messages in this conversation or from this address (Retry-After)"},
+    503: {"description": "the assistant is unavailable: the message names the competent office"}})
 async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, settings: WidgetSettingsDep) -> JSONResponse:
     """One turn of the website chat, relayed to Rasa's REST channel."""
     language = normalize_language(body.language)
+    sender = sender_id("web", body.sender)
     try:
-        answer = await relay.ask(sender_id("web", body.sender), body.message, language=language)
+        answer = await relay.ask(sender, body.message, language=language)
     except AssistantUnavailable:
-        message = get_catalog().text("common.unavailable", language)
+        message = unavailable_text(language, relay.jurisdiction_of(sender))
         return JSONResponse({"error": "assistant_unavailable", "message": message}, status_code=503,
                             headers=_cors_headers(request, settings))
+    except MessageTooLong as exc:
+        message = get_catalog().text("common.message_too_long", language, limit=exc.limit)
+        return JSONResponse({"error": "message_too_long", "message": message}, status_code=413,
+                            headers=_cors_headers(request, settings))
+    except RateLimited as exc:
+        message = get_catalog().text("common.rate_limited", language)
+        return JSONResponse({"error": "rate_limited", "message": message, "retry_after": exc.retry_after},
+                            status_code=429, headers={"Retry-After": str(exc.retry_after), **_cors_headers(request, settings)})
     messages = [m.model_dump(exclude_none=True, exclude_defaults=True) for m in answer]
     return JSONResponse({"messages": messages}, headers=_cors_headers(request, settings))
 

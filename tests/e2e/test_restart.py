@@ -30,6 +30,7 @@ import httpx
 import pytest
 
 from actions.permits.application import Application
+from actions.permits.client import conversation_signature
 from actions.permits.form import channel_of
 from tests.support.devstack import PARTS, ROOT, Stack
 from tests.e2e.test_permit_conversations import VALID_CPF, Citizen
@@ -130,8 +131,8 @@ def confirm_button(c: Citizen) -> str:
 
 
 def tracker(stack: Stack, sender: str) -> dict:
-    response = httpx.get(f"{stack.rasa_url}/conversations/{sender}/tracker", params={"include_events": "ALL"},
-                         timeout=30)
+    response = httpx.get(f"{stack.rasa_url}/conversations/{sender}/tracker",
+                         params={"include_events": "ALL", **stack.rasa_token}, timeout=30)
     response.raise_for_status()
     return response.json()
 
@@ -142,8 +143,10 @@ def send_as_the_action_would(stack: Stack, c: Citizen) -> dict:
     app = Application.from_slot(tracker(stack, c.sender)["slots"]["pa_state"])
     assert app is not None and app.current_step().kind == "summary"
     body = app.payload(sender_id=c.sender, channel=channel_of(c.sender))
-    response = httpx.post(f"{stack.api_url}/api/v1/preapplications", json=body,
-                          headers={"Idempotency-Key": app.idempotency_key(c.sender, body)}, timeout=30)
+    signature = conversation_signature(c.sender, stack.internal_secrets["CONVERSATION_SIGNING_KEY"])
+    response = httpx.post(f"{stack.api_url}/api/v1/preapplications", json=body, timeout=30,
+                          headers={"Idempotency-Key": app.idempotency_key(c.sender, body),
+                                   "X-Conversation-Signature": signature})
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -228,7 +231,8 @@ def test_every_process_killed_twice_nothing_lost_nothing_doubled(stack):
     assert VALID_CPF in before  # the answers were there
     # Why the API deletes the rows itself: Rasa 3.6's "replace the events" (PUT .../tracker/events)
     # only appends on its SQL tracker store, so an empty list removes nothing.
-    httpx.put(f"{stack.rasa_url}/conversations/{halfway.sender}/tracker/events", json=[], timeout=30).raise_for_status()
+    httpx.put(f"{stack.rasa_url}/conversations/{halfway.sender}/tracker/events", json=[], params=stack.rasa_token,
+              timeout=30).raise_for_status()
     assert VALID_CPF in json.dumps(tracker(stack, halfway.sender), ensure_ascii=False)
     erased = httpx.delete(f"{stack.api_url}/api/v1/preapplications/{p1}/personal-data",
                           headers={"X-Access-Code": code1}, timeout=30)

@@ -8,12 +8,14 @@ Without a reachable PostgreSQL the PostgreSQL half skips with the reason; with R
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
@@ -24,6 +26,8 @@ from api.deps import get_conversation_eraser
 from api.main import create_app
 from api.permits.conversations import ConversationErasureFailed
 from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
+from api.security.conversation_signature import HEADER as SIGNATURE_HEADER, conversation_signature
+from api.security.settings import get_security_settings
 from tests.postgres import postgres_unavailable, psycopg_conninfo, skip_or_fail
 
 PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -108,7 +112,22 @@ def client(settings: PermitSettings, conversation_eraser) -> Iterator[TestClient
     app.dependency_overrides[get_permit_settings] = lambda: settings
     app.dependency_overrides[get_conversation_eraser] = lambda: conversation_eraser
     with TestClient(app) as test_client:
+        test_client.event_hooks["request"].append(sign_as_the_assistant)
         yield test_client
+
+
+def sign_as_the_assistant(request: httpx.Request) -> None:
+    """These tests submit as the chat's action server does: its conversation id signed
+    (api/security/conversation_signature.py). tests/permits/test_conversation_signature.py sends unsigned ones."""
+    if request.method != "POST" or request.url.path != "/api/v1/preapplications" or SIGNATURE_HEADER in request.headers:
+        return
+    try:
+        conversation_id = json.loads(request.content or b"{}").get("conversation_id")
+    except (ValueError, AttributeError):
+        return
+    if isinstance(conversation_id, str):
+        key = get_security_settings().conversation_signing_key.get_secret_value()
+        request.headers[SIGNATURE_HEADER] = conversation_signature(conversation_id, key)
 
 
 def auth(clerk: str) -> dict[str, str]:

@@ -95,14 +95,15 @@ def clerk(name: str) -> dict[str, str]:
 
 @pytest.fixture
 def real_submission() -> dict:
-    """A submission the server's real permit catalogue (knowledge.rules) accepts."""
+    """A submission the server's real permit catalogue (knowledge.rules) accepts, from a public client
+    (no conversation: only the action server may name one, with its signature)."""
     try:
         from knowledge.rules import permit_kinds
 
         kinds = permit_kinds("br-sp-bertioga")
     except Exception:
         kinds = []
-    return preapplication(permit_kind=kinds[0] if kinds else "nautical_sport_point")
+    return preapplication(permit_kind=kinds[0] if kinds else "nautical_sport_point", conversation_id=None)
 
 
 def _sequences(protocols: list[str]) -> list[int]:

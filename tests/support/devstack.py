@@ -7,6 +7,7 @@ so that a stop takes its children too, with a private VAR_DIR so that tests neve
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -37,6 +38,14 @@ class Stack:
     ports: dict[str, int] = field(default_factory=dict)
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
     started_at: float = 0.0
+    # The internal secrets (scripts/serve.sh), fresh per stack unless env_extra gives them.
+    internal_secrets: dict[str, str] = field(default_factory=lambda: {
+        name: secrets.token_hex(32) for name in ("RASA_AUTH_TOKEN", "ACTIONS_TOKEN", "CONVERSATION_SIGNING_KEY")})
+
+    @property
+    def rasa_token(self) -> dict[str, str]:
+        """Query parameters for Rasa's HTTP API (trackers, events, model, domain): `?token=`."""
+        return {"token": self.env()["RASA_AUTH_TOKEN"]}
 
     @property
     def rasa_url(self) -> str:
@@ -60,6 +69,7 @@ class Stack:
             API_HOST="127.0.0.1", API_PORT=str(self.ports["api"]),
             VAR_DIR=str(self.var_dir), PUBLIC_BASE_URL=f"http://127.0.0.1:{self.ports['api']}",
         )
+        env.update(self.internal_secrets)
         env.update(self.env_extra)
         return env
 

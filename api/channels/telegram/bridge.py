@@ -23,12 +23,13 @@ from telegram.request import BaseRequest
 
 from api.channels.bot_messages import share_location_payload
 from api.channels.catalog import DEFAULT_LANGUAGE, LANGUAGES, Catalog, get_catalog, normalize_language
-from api.channels.errors import AssistantUnavailable, ChannelNotConfigured
+from api.channels.errors import AssistantUnavailable, ChannelNotConfigured, MessageTooLong
 from api.channels.mapping import reply_parts
 from api.channels.payloads import PayloadCodec
 from api.channels.rasa_client import RasaClient, sender_id
 from api.channels.rate_limit import RateLimiter
 from api.channels.relay import ConversationRelay
+from api.channels.unavailable import unavailable_text
 from api.channels.settings import TelegramSettings
 from api.channels.telegram.replies import TelegramReplies
 
@@ -158,7 +159,12 @@ class TelegramBridge:
             else:
                 answer = await self.relay.ask(sender, message or "", language=language)
         except AssistantUnavailable:
-            await self.replies.send_text(context.bot, chat_id, self.catalog.text("common.unavailable", language))
+            text = unavailable_text(language, self.relay.jurisdiction_of(sender), self.catalog)
+            await self.replies.send_text(context.bot, chat_id, text)
+            return
+        except MessageTooLong as exc:
+            text = self.catalog.text("common.message_too_long", language, limit=exc.limit)
+            await self.replies.send_text(context.bot, chat_id, text)
             return
         await self.replies.send_parts(context.bot, chat_id, reply_parts(answer), language)
 

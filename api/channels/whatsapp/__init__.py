@@ -15,6 +15,7 @@ from api.channels.whatsapp.bridge import SERVICE_WINDOW, WhatsAppBridge, languag
 from api.channels.whatsapp.graph import GraphClient
 from api.channels.whatsapp.signature import signature_is_valid
 from api.channels.whatsapp.store import ContactStore
+from api.security.limits import RateLimits
 from api.settings import Settings, get_settings
 
 __all__ = [
@@ -30,7 +31,8 @@ __all__ = [
 ]
 
 
-def build_bridge(settings: WhatsAppSettings, core: Settings, *, rasa: RasaClient | None = None) -> WhatsAppBridge:
+def build_bridge(settings: WhatsAppSettings, core: Settings, *, rasa: RasaClient | None = None,
+                 limits: RateLimits | None = None) -> WhatsAppBridge:
     """A bridge from the settings; its clients are closed by `close_bridge`."""
     graph = None
     if settings.sending_ready:
@@ -42,7 +44,7 @@ def build_bridge(settings: WhatsAppSettings, core: Settings, *, rasa: RasaClient
             timeout=settings.graph_timeout,
         )
     return WhatsAppBridge(
-        relay=ConversationRelay(rasa or RasaClient(core.rasa_url, timeout=settings.rasa_timeout)),
+        relay=ConversationRelay(rasa or RasaClient(core.rasa_url, timeout=settings.rasa_timeout), limits=limits),
         graph=graph,
         store=ContactStore(settings.db_path or core.var_dir / "whatsapp.db"),
         public_base_url=core.public_base_url,

@@ -6,6 +6,7 @@ Handlers only translate; the webhook route verifies the signature and hands the 
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -14,11 +15,19 @@ from pydantic import ValidationError
 
 from api.channels.bot_messages import language_in_payload, share_location_payload
 from api.channels.catalog import DEFAULT_LANGUAGE, Catalog, get_catalog, normalize_language
-from api.channels.errors import AssistantUnavailable, ChannelNotConfigured, GraphAPIError, OutsideServiceWindow
+from api.channels.errors import (
+    AssistantUnavailable,
+    ChannelNotConfigured,
+    GraphAPIError,
+    MessageTooLong,
+    OutsideServiceWindow,
+    RateLimited,
+)
 from api.channels.mapping import reply_parts
 from api.channels.payloads import PayloadCodec
 from api.channels.rasa_client import sender_id
 from api.channels.relay import ConversationRelay
+from api.channels.unavailable import unavailable_text
 from api.channels.whatsapp.events import Inbound, WebhookEvent, inbound_messages, status_updates
 from api.channels.whatsapp.graph import GraphClient
 from api.channels.whatsapp.render import WhatsAppRenderer
@@ -63,6 +72,7 @@ class WhatsAppBridge:
         clock: Callable[[], datetime] = lambda: datetime.now(tz=UTC),
     ) -> None:
         self.relay = relay
+        self._warned_at: dict[str, float] = {}  # wa_id -> when told to slow down
         self.graph = graph
         self.store = store
         self.status_template = status_template
@@ -108,10 +118,23 @@ class WhatsAppBridge:
         if chosen is not None:
             self.store.set_language(inbound.wa_id, chosen)
             language = chosen
+        sender = sender_id("whatsapp", inbound.wa_id)
         try:
-            answer = await self.relay.ask(sender_id("whatsapp", inbound.wa_id), message, language=language)
+            answer = await self.relay.ask(sender, message, language=language)
         except AssistantUnavailable:
-            await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text("common.unavailable", language)))
+            text = unavailable_text(language, self.relay.jurisdiction_of(sender), self.catalog)
+            await self._send_all(inbound.wa_id, self.renderer.texts(text))
+            return
+        except MessageTooLong as exc:
+            text = self.catalog.text("common.message_too_long", language, limit=exc.limit)
+            await self._send_all(inbound.wa_id, self.renderer.texts(text))
+            return
+        except RateLimited:
+            # Told once per flood: every reply is a paid Graph API message.
+            last = self._warned_at.get(inbound.wa_id)
+            if last is None or time.monotonic() - last > 60:
+                self._warned_at[inbound.wa_id] = time.monotonic()
+                await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text("common.rate_limited", language)))
             return
         await self._send_all(inbound.wa_id, self.renderer.render(reply_parts(answer), language))
 
