@@ -156,7 +156,9 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     content = raw - cue - GENERIC - _place_stems()
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
-    for kind in asked:
+    # The kind asked first is the question; another kind named in it is context ("What's the fine for
+    # running boat tours without insurance?" is not answered with the insurance amount).
+    for kind in asked[:1]:
         candidates = [r for r in records if r.kind == kind]
         if kind == "fine":
             # one offence's fine; a tier or a table is the rules' answer for the activity
@@ -199,13 +201,10 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
 
 
 def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool) -> bool:  # noqa: ANN001
-    """A record answers only if it shares two of the question's own words (or all of them when it has
-    fewer; a required concept counts as one). "circo pode ficar quantos dias" shares "circo" with the
+    """A record answers only if it shares two of the question's own words; words the glossary added and a required concept narrow the choice but are not evidence. "circo pode ficar quantos dias" shares "circo" with the
     circus deposit's refund deadline, but not "ficar": that record is not the answer."""
     stems = _record_stems(record)
-    added = {s for s in set(plan.added) - cue - GENERIC if s in stems}
-    matched = len({s for s in content if s in stems}) + (1 if added else 0) + (1 if concept else 0)
-    return matched >= min(2, max(len(content), 1))
+    return len({s for s in content if s in stems}) >= 2
 
 
 @lru_cache(maxsize=1)
@@ -223,7 +222,9 @@ MIN_SCORE = 1.5
 # Words every record of a kind may hold: they say how the answer is measured, not which record it is.
 GENERIC = frozenset(stem(w) for w in (
     "dia dias tempo prazo prazos hora horas metro metros valor multa multas taxa ano anos mes meses "
-    "day days time hour hours year years month months meter meters metre metres fine fines").split())
+    "day days time hour hours year years month months meter meters metre metres fine fines "
+    # every permit rule speaks of the licence: it tells no record apart
+    "licenca licencas autorizacao alvara permissao licence license permit authorisation authorization").split())
 
 
 def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str]) -> float:  # noqa: ANN001
