@@ -145,6 +145,17 @@ def _ask_period_start(form: Form, step: Step) -> None:
     form.turn.say(step.question, **names)
 
 
+# Zero-width space: the text reads the same, but "[label](url)" and "https://…" typed by a citizen no
+# longer match the link patterns of the widget, Telegram and WhatsApp renderers.
+_ZWSP = "\u200b"
+
+
+def inert(text: str) -> str:
+    """A citizen's own words as plain text in our messages: a "[Pague via PIX](https://evil.example)"
+    typed as a name must not come back from the bot as a link."""
+    return text.replace("](", "]" + _ZWSP + "(").replace("://", ":" + _ZWSP + "//")
+
+
 def _value_text(form: Form, step: Step, value: Any) -> str:
     if value is None:
         return form.t("preapplication.value.none")
@@ -177,7 +188,7 @@ def _ask_summary(form: Form) -> None:
             continue
         label_key = f"preapplication.label.{step.key}"
         label = form.t(label_key) if label_key in catalogue(form.lang) else step.key
-        rows.append({"label": label, "value": _value_text(form, step, answers[step.key])})
+        rows.append({"label": label, "value": inert(_value_text(form, step, answers[step.key]))})
     start, end = app.period()
     text = form.t("preapplication.summary", **form.names(), rows=rows, start=form.fmt_date(start), end=form.fmt_date(end),
                   estimate=app.fee_estimate(form.lang), documents=app.documents(form.lang))
