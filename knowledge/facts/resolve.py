@@ -152,8 +152,11 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     plan = get_index().plan(question)
     cue = _cue_words(question)
     raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in _stopwords()}
-    # what the question is about: its own words, less the kind words and the place's name
-    content = raw - cue - GENERIC - _place_stems()
+    # what the question is about: its own words, less function words, the kind words and the place's
+    # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
+    # is asked (not the deposit's refund deadline, which only shares "circo").
+    content = ({stem(w) for w in tokens(question) if len(w) > 2 and w not in FUNCTION_WORDS}
+               - cue - GENERIC - _place_stems())
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
@@ -201,10 +204,15 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
 
 
 def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool) -> bool:  # noqa: ANN001
-    """A record answers only if it shares two of the question's own words; words the glossary added and a required concept narrow the choice but are not evidence. "circo pode ficar quantos dias" shares "circo" with the
+    """A record answers only if it shares two of the question's own words (all of them if it has only
+    one: "qual o limite de barulho à noite?"); words the glossary added and a required concept narrow the choice but are not evidence. "circo pode ficar quantos dias" shares "circo" with the
     circus deposit's refund deadline, but not "ficar": that record is not the answer."""
     stems = _record_stems(record)
-    return len({s for s in content if s in stems}) >= 2
+    own = len({s for s in content if s in stems})
+    # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
+    # nothing else: it stands for a word of theirs
+    brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC) and own < len(content) else 0
+    return own + brought >= min(2, max(len(content), 1))
 
 
 @lru_cache(maxsize=1)
@@ -217,6 +225,17 @@ def _place_stems() -> frozenset[str]:
 # What the question must share with a record, beyond the words that asked for its kind, when the place
 # has several records of that kind: about one distinctive word ("defesa", "visível", "Enseada").
 MIN_SCORE = 1.5
+
+
+# Words that carry no subject: articles, prepositions, pronouns, question words, auxiliaries.
+FUNCTION_WORDS = frozenset("""
+a o as os um uma uns umas de do da dos das em no na nos nas por pelo pela pra pro para com sem e ou que
+qual quais quanto quanta quantos quantas qto qtos qnts quem onde como quando se eu meu minha meus minhas
+voce vc voces nos ele ela eles elas isso isto esse essa este esta aqui ai la tem ter tenho temos ha
+pode posso podem podemos preciso precisa e eh sao ser esta estou the an of in on at for to is are be do
+does did can could may might must should will would i my me we our you your it its this that there what
+which how much many who when where why with without from by about any some
+""".split())
 
 
 # Words every record of a kind may hold: they say how the answer is measured, not which record it is.

@@ -36,10 +36,12 @@ def test_sup_in_bertioga_in_english(run):
 def test_the_fine_reuses_the_previous_subject_and_gives_art_21_figures(run):
     slots = {"municipality": "br-sp-bertioga", "activity": "sup", "pending_fact": "based_in_municipality"}
     text = run(ActionAnswer(), "Qual a multa se eu trabalhar sem licença?", "ask_fine", [], slots).text
-    for figure, seed_words in (("100 UFIB", "multa de 100 (cem) UFIB"), ("250 UFIB", "multa de 250"),
-                               ("500 UFIB + suspensão de 15 dias", "multa de 500"), ("2.500 UFIB", "multa de 2500")):
-        assert figure in text
-        assert seed_words in SEED
+    # Working without a licence is the offence of art. 21 § 1º II c ("implantar atividade sem autorização
+    # do Município"): its tier, 250 UFIB, in the first sentence — not the whole table.
+    assert text.startswith("Em Bertioga (SP), a multa por implantar atividade sem autorização do Município é de 250 UFIB")
+    assert "II - multa de 250 (duzentos e cinquenta) UFIB’s" in SEED
+    assert "c) implantar atividade sem autorização do Município" in SEED
+    assert "100 UFIB" not in text and "2.500 UFIB" not in text
     assert "em dobro na reincidência" in text  # art. 21 § 2
     assert "[art. 21]" in text
     assert "sede em" not in text  # the pending question is not asked twice

@@ -63,10 +63,8 @@ EXPECTED: list[dict[Fact, int | None]] = [
         **{unit(n): n for n in (3, 14, 15, 16, 17)},
     },
     {
-        ("fine_ufib", "100"): 21,
+        # the tier of the offence asked about (art. 21 § 1º II c: "implantar atividade sem autorização")
         ("fine_ufib", "250"): 21,
-        ("fine_ufib", "500"): 21,
-        ("fine_ufib", "2500"): 21,
         ("norm", "Decreto nº 4.510/2024"): None,  # the municipality carried over from the first turn
         ("article", "art. 21"): 21,
         unit(21): 21,
