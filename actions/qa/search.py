@@ -6,8 +6,9 @@ from functools import lru_cache
 
 from actions.common.citations import article_url, norm_citation_title
 from actions.common.conversation import Turn
-from actions.qa.subject import resolve_jurisdiction, without_town_names
+from actions.qa.subject import jurisdiction_name, resolve_jurisdiction, without_town_names
 from knowledge.corpus import NORMS_DIR, load_corpus
+from knowledge.facts import asked_kinds
 from knowledge.rules import offices_of
 from knowledge.search import search
 
@@ -32,6 +33,21 @@ def passage_view(hit) -> dict:
             "snippet": hit.snippet}
 
 
+# Kinds of answer that are a figure (knowledge.facts.asked_kinds): a passage without one cannot be it.
+FIGURE_KINDS = {"deadline", "validity", "lead_time", "distance", "limit", "hours", "fine", "fee", "places", "insurance"}
+_NUMBER_WORD = re.compile(r"\b(um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|quinze|vinte|"
+                          r"trinta|quarenta|cinquenta|sessenta|noventa|cem|cento|mil|meia)\b", re.IGNORECASE)
+
+
+def asks_for_a_figure(question: str) -> bool:
+    kinds = asked_kinds(question)
+    return bool(kinds) and kinds[0] in FIGURE_KINDS
+
+
+def holds_a_figure(snippet: str) -> bool:
+    return bool(re.search(r"\d", snippet or "")) or _NUMBER_WORD.search(snippet or "") is not None
+
+
 def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, force_unsure: bool = False,
                        intro: str | None = None, hits: list | None = None) -> None:
     """Quote the best passages for the message. With `intro`, they complete an answer already given
@@ -41,9 +57,20 @@ def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, for
         if intro is None:
             turn.say("search.nothing", jurisdiction=jurisdiction)
         return
+    offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
+    question = turn.tracker.latest_message.get("text") or ""
+    if asks_for_a_figure(question):
+        # A quote that holds no figure does not answer "how long / how much / how far": say plainly that
+        # the text we have does not give it, and who can tell.
+        hits = [h for h in hits if holds_a_figure(h.snippet)]
+        if not hits:
+            if intro is None and jurisdiction:
+                turn.say("search.no_figure", place=jurisdiction_name(jurisdiction), offices=offices)
+            elif intro is None:
+                turn.say("search.nothing", jurisdiction=jurisdiction)
+            return
     passages = [passage_view(h) for h in hits]
     confident = not force_unsure
-    offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
     key = intro or ("search.passages" if confident else "search.unsure")
     turn.say(key, passages=passages, offices=offices,
              custom={"citations": [{"unit_id": h.unit_id, "label": h.label, "url": article_url(h.unit_id)} for h in hits]})

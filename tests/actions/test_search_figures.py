@@ -1,0 +1,36 @@
+"""A quote of the law stands for an answer to "how long / how much / how far" only if it holds a figure."""
+
+from types import SimpleNamespace
+
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.common.conversation import Turn
+from actions.qa.search import answer_from_search, asks_for_a_figure, holds_a_figure
+from tests.actions.conftest import make_tracker
+
+NO_FIGURE = SimpleNamespace(unit_id="br-rn-lajes/lc-489-2009/art-1", label="Art. 1º", norm_id="br-rn-lajes/lc-489-2009",
+                            snippet="Esta Lei institui o Código de Posturas do Município.")
+WITH_FIGURE = SimpleNamespace(unit_id="br-rn-lajes/lc-489-2009/art-139", label="Art. 139", norm_id="br-rn-lajes/lc-489-2009",
+                              snippet="… pelo prazo máximo de 45 (quarenta e cinco) dias.")
+
+
+def _say(question, hits):
+    dispatcher = CollectingDispatcher()
+    answer_from_search(Turn(dispatcher, make_tracker(question, "ask_law")), "br-rn-lajes", hits=hits)
+    return "\n".join(m["text"] for m in dispatcher.messages)
+
+
+def test_a_figure_question_is_not_answered_with_a_quote_that_holds_no_figure():
+    text = _say("qual a distância mínima entre o quiosque e a escola em lajes?", [NO_FIGURE])
+    assert "não traz esse número" in text and "Código de Posturas" not in text
+    assert "45 (quarenta e cinco) dias" in _say("circo pode ficar quantos dias em lajes?", [NO_FIGURE, WITH_FIGURE])
+
+
+def test_other_questions_still_get_the_closest_text():
+    assert "Código de Posturas" in _say("o que diz a lei sobre propaganda em lajes?", [NO_FIGURE])
+
+
+def test_what_counts_as_a_figure_question_and_a_figure():
+    assert asks_for_a_figure("até que horas pode ter som?") and asks_for_a_figure("how far from the beach?")
+    assert not asks_for_a_figure("pode vender cerveja na praia?")
+    assert holds_a_figure("prazo de dez dias") and holds_a_figure("até 22h") and not holds_a_figure("é proibido")
