@@ -1,8 +1,8 @@
 """Which permit kinds a jurisdiction issues: the validation hook for `permit_kind` in a submission.
 
-The rules module (knowledge.rules) owns the catalogue of permits. This module asks it when it can
-and otherwise accepts any well-formed id, so that a pre-application is never refused because the
-catalogue is incomplete. Tests and deployments can swap the check with `set_permit_kind_check`.
+The rules module (knowledge.rules) owns the catalogue of permits. A jurisdiction whose catalogue has
+no permit yet accepts any well-formed id, so that a pre-application is never refused because the
+catalogue is incomplete; an error in the rules module is an error. Tests and deployments can swap the check with `set_permit_kind_check`.
 """
 
 from __future__ import annotations
@@ -19,14 +19,10 @@ PermitKindCheck = Callable[[str, str], "Iterable[str] | None"]
 
 
 def _from_rules_catalogue(jurisdiction_id: str, permit_kind: str) -> Iterable[str] | None:
-    try:
-        from knowledge import rules
-    except Exception:  # the rules module is optional for this feature
-        return None
-    catalogue = getattr(rules, "permit_kinds", None)
-    if not callable(catalogue):
-        return None
-    kinds = set(catalogue(jurisdiction_id))
+    # A broken rules module must fail loudly, not let every permit kind through.
+    from knowledge.rules import permit_kinds
+
+    kinds = set(permit_kinds(jurisdiction_id))
     if not kinds or permit_kind in kinds:
         return None
     return sorted(kinds)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from knowledge import rules
 from knowledge.permits.catalogue import _from_rules_catalogue, set_permit_kind_check
 from tests.permits.conftest import preapplication
 
@@ -16,10 +17,8 @@ def real_catalogue():  # type: ignore[no-untyped-def]
 
 
 def test_permit_kind_must_be_one_the_municipality_issues(client, real_catalogue) -> None:  # type: ignore[no-untyped-def]
-    rules = pytest.importorskip("knowledge.rules")
     kinds = rules.permit_kinds("br-sp-bertioga")
-    if not kinds:
-        pytest.skip("the rules catalogue has no permit of Bertioga yet")
+    assert kinds
     ok = client.post("/api/v1/preapplications", json=preapplication(permit_kind=kinds[0]))
     assert ok.status_code == 201, ok.text
     unknown = client.post("/api/v1/preapplications", json=preapplication(permit_kind="no_such_permit"))
@@ -30,10 +29,8 @@ def test_permit_kind_must_be_one_the_municipality_issues(client, real_catalogue)
 
 @pytest.mark.parametrize("jurisdiction", ["br-pr-pontal-do-parana", "br-sp-igarapava", "br-rn-lajes", "pt"])
 def test_every_municipality_takes_the_kinds_of_its_catalogue(client, real_catalogue, jurisdiction) -> None:  # type: ignore[no-untyped-def]
-    rules = pytest.importorskip("knowledge.rules")
     kinds = rules.permit_kinds(jurisdiction)
-    if not kinds:
-        pytest.skip(f"the rules catalogue has no permit of {jurisdiction} yet")
+    assert kinds, f"the rules catalogue has no permit of {jurisdiction}"
     changes = {"jurisdiction_id": jurisdiction, "permit_kind": kinds[-1]}
     if jurisdiction == "pt":
         changes["applicant"] = {"name": "João Pereira", "document_type": "nif", "document_number": "501964843"}
@@ -45,7 +42,6 @@ def test_every_municipality_takes_the_kinds_of_its_catalogue(client, real_catalo
 
 
 def test_without_a_catalogue_for_the_municipality_any_well_formed_kind_is_taken(client, real_catalogue, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    rules = pytest.importorskip("knowledge.rules")
     real = rules.permit_kinds
     monkeypatch.setattr(rules, "permit_kinds", lambda j=None: [] if j == "br-rn-lajes" else real(j))
     body = preapplication(jurisdiction_id="br-rn-lajes", permit_kind="street_vendor")

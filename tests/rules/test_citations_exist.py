@@ -17,4 +17,5 @@ def test_the_data_cites_every_norm():
         "br-pr-pontal-do-parana/lei-1902-2018",
         "br-sp-igarapava/lc-57-2018",
         "br-rn-lajes/lc-489-2009",
-    } | ({"pt/decreto-lei-269-2003"} & norms)
+        "pt/decreto-lei-269-2003",
+    }
