@@ -48,6 +48,27 @@ def holds_a_figure(snippet: str) -> bool:
     return bool(re.search(r"\d", snippet or "")) or _NUMBER_WORD.search(snippet or "") is not None
 
 
+# The law's figures with their Portuguese units, glossed for a reader of English ("60 (sessenta) dias"
+# → "60 days"): the quote stays the law's own words, the figure is not lost in translation.
+_FIGURE_UNIT = re.compile(
+    r"(\d+(?:[.,]\d+)*)\s*(?:\([^)]{1,40}\)\s*)?(dias [uú]teis|dias|dia|horas|hora|meses|m[eê]s|anos|ano|"
+    r"metros quadrados|metros|metro|m²|m2|km|quil[oô]metros|m)(?![\w²])", re.IGNORECASE)
+_UNIT_EN = {"dias uteis": "working days", "dias úteis": "working days", "dias": "days", "dia": "day",
+            "horas": "hours", "hora": "hour", "meses": "months", "mes": "month", "mês": "month", "anos": "years",
+            "ano": "year", "metros quadrados": "m²", "metros": "m", "metro": "m", "m²": "m²", "m2": "m²", "km": "km",
+            "quilometros": "km", "quilômetros": "km", "m": "m"}
+
+
+def figure_glosses(snippets: list[str]) -> list[str]:
+    found: list[str] = []
+    for snippet in snippets:
+        for number, unit in _FIGURE_UNIT.findall(snippet or ""):
+            gloss = f"{number.replace(',', '.')} {_UNIT_EN.get(unit.lower(), unit)}"
+            if gloss not in found:
+                found.append(gloss)
+    return found[:4]
+
+
 def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, force_unsure: bool = False,
                        intro: str | None = None, hits: list | None = None) -> None:
     """Quote the best passages for the message. With `intro`, they complete an answer already given
@@ -70,9 +91,10 @@ def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, for
                 turn.say("search.nothing", jurisdiction=jurisdiction)
             return
     passages = [passage_view(h) for h in hits]
+    glosses = figure_glosses([h.snippet for h in hits]) if turn.language == "en" else []
     confident = not force_unsure
     key = intro or ("search.passages" if confident else "search.unsure")
-    turn.say(key, passages=passages, offices=offices,
+    turn.say(key, passages=passages, offices=offices, glosses=glosses,
              custom={"citations": [{"unit_id": h.unit_id, "label": h.label, "url": article_url(h.unit_id)} for h in hits]})
 
 

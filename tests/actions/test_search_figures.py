@@ -34,3 +34,15 @@ def test_what_counts_as_a_figure_question_and_a_figure():
     assert asks_for_a_figure("até que horas pode ter som?") and asks_for_a_figure("how far from the beach?")
     assert not asks_for_a_figure("pode vender cerveja na praia?")
     assert holds_a_figure("prazo de dez dias") and holds_a_figure("até 22h") and not holds_a_figure("é proibido")
+
+
+def test_an_english_reader_gets_the_quotes_figures_in_english():
+    from actions.qa.search import figure_glosses
+
+    assert figure_glosses(["deixar de pagar por 60 (sessenta) dias, consecutivos ou não",
+                           "prazo de 10 (dez) dias úteis; faixa de 1,20 m"]) == ["60 days", "10 working days", "1.20 m"]
+    dispatcher = CollectingDispatcher()
+    tracker = make_tracker("how many days can a circus stay in Lajes?", "ask_law", slots={"language": "en"})
+    answer_from_search(Turn(dispatcher, tracker), "br-rn-lajes", hits=[WITH_FIGURE])
+    text = dispatcher.messages[-1]["text"]
+    assert "in Portuguese" in text and "Figures in the quote: 45 days." in text
