@@ -6,8 +6,10 @@ Two readings of the question, both from its words:
 2. what it is about — the words it shares with each record of that kind in the jurisdiction (the
    law's wording of the period, the offence, the office's name, the area's name), compared on the
    search analyser's stems, after its typo correction and bilingual glossary (knowledge.search).
-A record is returned only when the kind is asked and one record clearly fits; otherwise None, and the
-caller answers another way. Fee questions are left to the rules' fee selection (it knows the rows'
+A record is returned only for the kind asked first, when one record clearly outscores the others and
+shares two of the question's own words (one if it has only one); never another activity's record;
+for a fine, only one offence's. Otherwise None, and the caller answers another way (precision first:
+a wrong figure is worse than a longer answer). Fee questions are left to the rules' fee selection (it knows the rows'
 conditions), so `fee` is not a kind asked here.
 """
 
