@@ -31,6 +31,7 @@ PY = ROOT / ".venv" / "bin" / "python"
 WORK = ROOT / "results" / "robustness"
 OUT = ROOT / "bench" / "results" / "robustness.json"
 CASES_REPORT = ROOT / "tests" / "artifacts" / "conversation_report.json"
+BLIND_REPORT = ROOT / "tests" / "artifacts" / "blind_report.json"
 MAX_SPREAD = 0.02
 
 
@@ -99,6 +100,7 @@ def one_seed(seed: int, keep: bool) -> dict:
          str(work / "nlu"), "--no-plot"], work / "nlu.log")
     result["nlu"] = nlu(work / "nlu")
     CASES_REPORT.unlink(missing_ok=True)
+    BLIND_REPORT.unlink(missing_ok=True)
     code, seconds = run([str(PY), "-m", "pytest", "-m", "e2e", "-q", "-p", "no:cacheprovider",
                          f"--junitxml={work / 'e2e.xml'}"], work / "e2e.log", env={"RASA_MODEL": str(model)})
     result["e2e"] = junit(work / "e2e.xml") if (work / "e2e.xml").exists() else {"error": f"see {work / 'e2e.log'}"}
@@ -107,6 +109,10 @@ def one_seed(seed: int, keep: bool) -> dict:
         cases = json.loads(CASES_REPORT.read_text(encoding="utf-8"))
         shutil.copy(CASES_REPORT, work / "conversation_report.json")
         result["conversation_cases"] = {"passed": cases["passed"], "cases": cases["cases"], "rate": cases["pass_rate"]}
+    if BLIND_REPORT.exists():
+        blind = json.loads(BLIND_REPORT.read_text(encoding="utf-8"))
+        shutil.copy(BLIND_REPORT, work / "blind_report.json")
+        result["blind_sets"] = {name: f"{r['passed']}/{r['cases']}" for name, r in blind.items()}
     if not keep:
         model.unlink(missing_ok=True)
     return result
@@ -143,7 +149,7 @@ def main() -> int:
         r = results[-1]
         print(f"  {json.dumps(r, ensure_ascii=False)}", flush=True)
     problems = verdict(results)
-    print("\nseed  NLU intent F1  entity F1  stories failed  e2e failed/tests  conversation cases")
+    print("\nseed  NLU intent F1  entity F1  stories failed  e2e failed/tests  conversation cases  blind sets")
     for r in results:
         if "error" in r:
             print(f"{r['seed']:>4}  {r['error']}")
@@ -152,7 +158,8 @@ def main() -> int:
         print(f"{r['seed']:>4}  {r['nlu']['intent_macro_f1']:>13.3f}  {r['nlu']['entity_micro_f1']:>9.3f}  "
               f"{r['stories']['failed']:>5}/{r['stories']['stories']:<8}  "
               f"{len(r['e2e'].get('failed', [])):>5}/{r['e2e'].get('tests', 0):<10}  "
-              f"{cc.get('passed', '?')}/{cc.get('cases', '?')} ({cc.get('rate', 0):.1%})")
+              f"{cc.get('passed', '?')}/{cc.get('cases', '?')} ({cc.get('rate', 0):.1%})  "
+              f"{' '.join(r.get('blind_sets', {}).values())}")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"measured": time.strftime("%Y-%m-%dT%H:%M:%S"), "results": results,
                                "problems": problems}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
