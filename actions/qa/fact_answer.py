@@ -71,6 +71,7 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         "norm": links[0]["norm"] if links else "",
         "links": links,
     }
+    values["cite"] = turn.text("fact.cite", norm=values["norm"], links=links)
     turn.dispatcher.utter_message(text=turn.text(f"fact.{found.kind}", **values),
                                   json_message={"fact": {"id": record.id, "kind": found.kind},
                                                 "citations": [dict(link) for link in links]})

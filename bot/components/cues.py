@@ -22,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Reading", "QUESTION_INTENTS", "DEFAULT_MARGINS", "fold", "words", "read", "decide", "is_question",
+__all__ = ["Reading", "QUESTION_INTENTS", "DEFAULT_MARGINS", "DEFAULT_CONFIG", "fold", "words", "read", "decide", "is_question",
            "asks_whether_needed", "mentions_permit"]
 
 QUESTION_INTENTS = ["ask_permission", "ask_places", "ask_fee", "ask_documents", "ask_hours", "ask_season",
@@ -35,6 +35,8 @@ DEFAULT_MARGINS = {
     # A question answered while the classifier gave a request this much comes with the offer.
     "offer_confidence": 0.2,
 }
+# The IntentCues step's whole default configuration (config.yml may override any key).
+DEFAULT_CONFIG = {"request_intent": "request_permit", "question_intents": QUESTION_INTENTS, **DEFAULT_MARGINS}
 
 
 def fold(text: str) -> str:
@@ -196,8 +198,7 @@ def read(text: str) -> Reading:
 def decide(text: str, intent: dict[str, Any], ranking: list[dict[str, Any]],
            config: dict[str, Any] | None = None) -> dict[str, Any]:
     """The intent to use (None: keep the classifier's) and whether to offer the pre-application."""
-    config = {"request_intent": "request_permit", "question_intents": QUESTION_INTENTS, **DEFAULT_MARGINS,
-              **(config or {})}
+    config = {**DEFAULT_CONFIG, **(config or {})}
     reading = read(text)
     request, questions = config["request_intent"], set(config["question_intents"])
     top = intent.get("name")

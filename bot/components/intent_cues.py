@@ -35,11 +35,7 @@ class IntentCues(GraphComponent, IntentClassifier):
 
     @staticmethod
     def get_default_config() -> Dict[Text, Any]:
-        return {
-            "request_intent": "request_permit",
-            "question_intents": cues.QUESTION_INTENTS,
-            **cues.DEFAULT_MARGINS,
-        }
+        return dict(cues.DEFAULT_CONFIG)
 
     def __init__(self, config: Dict[Text, Any]) -> None:
         self.config = config

@@ -25,6 +25,7 @@ from functools import lru_cache
 from knowledge.facts.models import FactRecord
 from knowledge.facts.projection import facts_of
 from knowledge.search import get_index
+from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
 
 __all__ = ["KINDS_ASKED", "Resolution", "asked_kinds", "resolve"]
@@ -125,16 +126,16 @@ class Resolution:
     runner_up: FactRecord | None = None
 
 
+_STEMS: dict[str, frozenset[str]] = {}
+
+
 def _record_stems(record: FactRecord) -> frozenset[str]:
-    words = " ".join([*record.text.values(), *record.about])
-    return frozenset(stem(w) for w in tokens(words) if len(w) > 2)
-
-
-@lru_cache(maxsize=1)
-def _stopwords() -> frozenset[str]:
-    from knowledge.search.glossary import load_stopwords
-
-    return frozenset(load_stopwords())
+    # Stemmed once per record (records are fixed for the process), not once per question.
+    stems = _STEMS.get(record.id)
+    if stems is None:
+        words = " ".join([*record.text.values(), *record.about])
+        stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if len(w) > 2)
+    return stems
 
 
 @lru_cache(maxsize=16)
@@ -153,7 +154,7 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         return None
     plan = get_index().plan(question)
     cue = _cue_words(question)
-    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in _stopwords()}
+    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
     # what the question is about: its own words, less function words, the kind words and the place's
     # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
     # is asked (not the deposit's refund deadline, which only shares "circo").
