@@ -1,5 +1,7 @@
 """`make bench`: REST turn latency (sequential and 20 concurrent conversations), cold start, resident
-memory per process and training time. Prints the figures and saves them under bench/results/.
+memory per process, training time, and the shape of the replies (visible characters p50/p95 on the
+conversation cases and the blind sets, key fact in the first sentence). Prints the figures and saves
+them under bench/results/.
 
 Figures are measurements of this machine at this moment; they are never asserted in unit tests.
 """
@@ -26,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.support.devstack import Stack  # noqa: E402
+from tests.cases.blind_sets import load_blind, states_first  # noqa: E402
+from tests.cases.conversation_cases import answer_text, judge, load_cases, visible_length  # noqa: E402
 
 CASES = ROOT / "tests" / "data" / "conversation_cases.yml"
 RESULTS = ROOT / "bench" / "results"
@@ -35,6 +39,28 @@ def questions() -> list[str]:
     """The messages of the end-to-end conversation suite (the same questions the e2e tests check)."""
     data = yaml.safe_load(CASES.read_text(encoding="utf-8"))
     return [case["message"] for case in data["cases"]]
+
+
+def reply_shape(client: httpx.Client, url: str) -> dict:
+    """Reply length as a phone shows it (visible characters, links by their label) on the tuning cases
+    and the pt/en blind sets, and how often the blind set's key fact is in the first sentence."""
+    def play(prefix: str, case) -> str:
+        sender = f"shape-{prefix}-{case.id}"
+        for message in case.context:
+            client.post(url, json={"sender": sender, "message": message}, timeout=120)
+        reply = client.post(url, json={"sender": sender, "message": case.message}, timeout=120).json()
+        return answer_text(reply)
+
+    shape = {}
+    for name, cases in (("conversation_cases", load_cases().cases),
+                        ("blind_pt_en", [*load_blind("blind_br_a.yml").cases, *load_blind("blind_b.yml").cases])):
+        texts = [(case, play(name, case)) for case in cases]
+        lengths = [visible_length(text) for _, text in texts]
+        passed = [judge(case, text).passed for case, text in texts]
+        shape[name] = {"cases": len(texts), "passed": sum(passed),
+                       "chars_p50": round(percentile(lengths, 50)), "chars_p95": round(percentile(lengths, 95)),
+                       "key_fact_first": sum(p and states_first(case, text) for p, (case, text) in zip(passed, texts))}
+    return shape
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -97,6 +123,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=240, help="sequential turns (>= 200)")
     parser.add_argument("--concurrency", type=int, default=20)
     parser.add_argument("--skip-training", action="store_true")
+    parser.add_argument("--skip-replies", action="store_true", help="skip the reply-length figures (~3 min)")
     args = parser.parse_args()
 
     msgs = questions()
@@ -130,6 +157,7 @@ def main() -> None:
                     client.post(f"{stack.rasa_url}/model/parse", json={"text": m}, timeout=60).raise_for_status()
                     nlu_only.append((time.perf_counter() - start) * 1000)
                 action_only = action_calls(client, stack, [f"seq-{i}" for i in range(min(args.turns // 6, 40))])
+                replies = reply_shape(client, url) if not args.skip_replies else None
 
             def conversation(n: int) -> list[float]:
                 with httpx.Client() as c:
@@ -153,6 +181,7 @@ def main() -> None:
                             "throughput_turns_per_s": round(len(concurrent) / concurrent_wall, 1)},
         "cold_start_s": cold_start,
         "rss_mb": memory,
+        "replies": replies,
         "training_s": None if args.skip_training else measure_training(),
     }
     RESULTS.mkdir(parents=True, exist_ok=True)

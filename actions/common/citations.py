@@ -9,7 +9,7 @@ from typing import Iterable
 from actions.common.settings import get_settings
 from knowledge.corpus import load_corpus
 
-__all__ = ["CitationLink", "group_citations", "article_url", "norm_citation_title"]
+__all__ = ["CitationLink", "group_citations", "article_url", "article_of", "norm_citation_title"]
 
 
 class CitationLink(dict):
@@ -36,6 +36,12 @@ def _article_of(unit_id: str) -> tuple[str, str, tuple] | None:
     suffix = (match.group("suffix") or "").upper()
     prefix = unit_id[: match.start("number")]
     return match.group("article"), f"art. {match.group('number')}{suffix}", (prefix, int(match.group("number")), suffix)
+
+
+def article_of(unit_id: str) -> str:
+    """The article a unit belongs to ("…/art-9-a/par-1" → "…/art-9-a"); an annex row is its own."""
+    article = _article_of(unit_id)
+    return article[0] if article else unit_id
 
 
 def group_citations(citations: Iterable) -> list[dict]:

@@ -4,6 +4,8 @@ Actions stay thin adapters (slots in → knowledge call → message out); this m
 "slots in" and "message out" part.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rasa_sdk import Tracker
@@ -46,3 +48,13 @@ class Turn:
     @property
     def intent(self) -> str | None:
         return (self.tracker.latest_message.get("intent") or {}).get("name")
+
+    @contextmanager
+    def captured(self) -> Iterator[list[dict[str, Any]]]:
+        """Messages said inside the block are collected, not sent (the part of an answer kept for
+        "Mais detalhes")."""
+        sent, self.dispatcher = self.dispatcher, CollectingDispatcher()
+        try:
+            yield self.dispatcher.messages
+        finally:
+            self.dispatcher = sent

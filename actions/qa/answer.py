@@ -12,6 +12,8 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
+from actions.qa.brief import MAX_ARTICLES, brief_decision, stems_of
+from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
 from actions.qa.decision_view import citation_payload, decision_view, places_geojson
 from actions.qa.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
@@ -76,7 +78,8 @@ def offer_preapplication(turn: Turn) -> None:
     or a request NLU was unsure of) is answered, then the pre-application is offered with a button: the
     citizen decides, not the classifier's margin (bot/components/cues.py sets `intent_cue`)."""
     cue = turn.tracker.latest_message.get("intent_cue") or {}
-    asked_back = any(m.get("buttons") for m in turn.dispatcher.messages)  # a clarifying question comes first
+    # a clarifying question comes first ("Mais detalhes" is no question)
+    asked_back = any(b.get("payload") != DETAILS_PAYLOAD for m in turn.dispatcher.messages for b in m.get("buttons") or [])
     if cue.get("offer_preapplication") and not (turn.tracker.active_loop or {}).get("name") and not asked_back:
         turn.say("answer.offer_preapplication",
                  buttons=[{"title": turn.text("answer.offer_preapplication_button"), "payload": "/request_permit"}])
@@ -168,41 +171,73 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # a later question about plain tables and chairs at the deck's rate.
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
                         applicant={**facts, **occupation_facts(text)} if "occupation_kind" not in answered else facts)
-    view = decision_view(decision, topic, turn.language)
-    if view["empty"] and topic == "season" and overrules_can_i:
+    full = decision_view(decision, topic, turn.language)
+    if full["empty"] and topic == "season" and overrules_can_i:
         # "how long" in a "can I…?" question is rarely about a season ("Can I rent a jet ski to someone
         # without a licence? For how long?"): with no season nor validity in the rules, answer the "can
         # I…?" that NLU heard, whose conditions hold the durations. (An empty hours answer, "the norms
         # set no hours", is itself the answer, so it stays.)
         topic = "permission"
         turn.set_slot("topic", topic)
-        view = decision_view(decision, topic, turn.language)
+        full = decision_view(decision, topic, turn.language)
     names = {"activity": activity_name(activity, turn.language), "municipality": jurisdiction_name(jurisdiction)}
 
     if decision.outcome is Outcome.NOT_COVERED:
-        turn.say("answer.activity_not_covered", **names, view=view)
+        turn.say("answer.activity_not_covered", **names, view=full)
         return
+    # The short answer first (actions/qa/brief.py); the whole of it behind "Mais detalhes".
+    brief = brief_decision(decision, full["sections"], text)
+    view = decision_view(brief.decision, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first)
     custom: dict[str, Any] = {"citations": citation_payload(view)}
     if topic in ("permission", "places") and decision.places:
         custom["places"] = places_geojson(decision, turn.language)
     answer = turn.text(f"answer.{topic}", **names, view=view)
     if view["citations"]:
         answer += "\n" + turn.text("answer.sources", groups=view["citations"])
-    turn.dispatcher.utter_message(text=answer, json_message=custom)
-    if view["empty"]:
-        # The rules hold nothing on this topic for this activity: the text of the law may still say it.
-        answer_from_search(turn, jurisdiction, intro="search.also_the_text")
+    details = turn.text(f"answer.{topic}", **names, view=full)
+    if full["citations"]:
+        details += "\n" + turn.text("answer.sources", groups=full["citations"])
+    with turn.captured() as extra:
+        if full["empty"]:
+            # The rules hold nothing on this topic for this activity: the text of the law may still say it.
+            answer_from_search(turn, jurisdiction, intro="search.also_the_text")
+        else:
+            _key_passage(turn, jurisdiction, full)
+    # The closest passage of the law is part of the answer when the rules hold nothing on the topic, or
+    # when it holds a word of the question that nothing in the short answer holds (a detail the rules
+    # data does not model: "como pego de volta o carrinho removido?"); otherwise it is a detail.
+    # (_key_passage and answer_from_search already drop a passage without the figure asked for.)
+    speaks = full["empty"] or any(brief.unmet & stems_of(m.get("text", "")) for m in extra)
+    passages, extra = (extra, []) if speaks else ([], extra)
+    more = brief.cut or bool(extra) or citation_payload(full) != citation_payload(view)
+    if more:
+        details = "\n\n".join([details, *(m["text"] for m in extra if m.get("text"))])
+        turn.set_slot("details", {"text": details, "citations": citation_payload(full)
+                                  + [c for m in extra for c in (m.get("custom") or {}).get("citations", [])]})
     else:
-        _key_passage(turn, jurisdiction, view)
+        turn.set_slot("details", None)
+    turn.dispatcher.utter_message(text=answer, json_message=custom,
+                                  buttons=[details_button(turn)] if more else [])
+    turn.dispatcher.messages.extend(passages)
 
     # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
     # a citizen who moves on to another question is not asked again and again.
-    missing = next((m for m in decision.missing_facts if m.fact in FACTS and askable(FACTS[m.fact])), None)
+    missing = next((m for m in decision.missing_facts
+                    if m.fact in FACTS and askable(FACTS[m.fact]) and _changes_the_answer(m, topic)), None)
     if missing is not None and tracker.get_slot("pending_fact") != missing.fact:
         turn.set_slot("pending_fact", missing.fact)
         turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
     elif missing is None:
         turn.set_slot("pending_fact", None)
+
+
+# The topics whose answer a missing fact of each kind changes (MissingFact.needed_for): "season or
+# annual?" changes the fee and the permit, not the fine for selling without one.
+_ANSWER_DEPENDS = {"fee": ("fee",), "details": ("permission", "documents", "season", "fee")}
+
+
+def _changes_the_answer(missing, topic: str) -> bool:
+    return missing.needed_for == "outcome" or topic in _ANSWER_DEPENDS.get(missing.needed_for, ())
 
 
 def _topic(turn: Turn, text: str) -> tuple[str, bool]:

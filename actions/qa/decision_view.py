@@ -4,11 +4,14 @@ Only selection and formatting happen here (which language's text, how an amount 
 sentences themselves are the templates' (i18n/*.yml, keys under `answer.`).
 """
 
+import re
 from functools import lru_cache
 from typing import Any
 
 from actions.common.citations import group_citations
 from actions.common.money import format_amount
+from actions.qa.brief import first_articles
+from knowledge.corpus import load_corpus
 from knowledge.rules import text_in
 from knowledge.rules.registry import registry
 
@@ -42,8 +45,49 @@ def _cites(items) -> list:
     return [c for item in items for c in getattr(item, "citations", [])]
 
 
-def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
-    """Values for the `answer.<topic>` template; citations are limited to what this topic shows."""
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _numbers(text: str) -> set[str]:
+    """The figures of a text, written without separators ("R$ 12.000,00" → "1200000")."""
+    return {re.sub(r"\D", "", n) for n in _NUMBER.findall(text or "")}
+
+
+def _amount_forms(item) -> list[set[str]]:
+    """Each amount of an item as the figures a text may write it with: 205.00 is "205,00" or "205"."""
+    forms = []
+    for amount in (getattr(item, "amount", None), getattr(item, "amount_max", None)):
+        if amount is not None:
+            forms.append({re.sub(r"\D", "", f"{amount.value:f}"), re.sub(r"\D", "", f"{amount.value:.2f}"),
+                          str(int(amount.value))} if amount.value == int(amount.value)
+                         else {re.sub(r"\D", "", f"{amount.value:.2f}")})
+    return forms
+
+
+def _says_amounts(item, text: str | None) -> bool:
+    numbers = _numbers(text or "")
+    forms = _amount_forms(item)
+    return bool(forms) and all(f & numbers for f in forms)
+
+
+def _figure_cites(item) -> list:
+    """An item's citations, those whose text holds one of the item's figures first: a fine cited to
+    arts. 32, 35–38 is answered by art. 38, which holds "R$ 300,00 a R$ 12.000,00"."""
+    citations = list(getattr(item, "citations", []))
+    text = getattr(item, "text", None)
+    figures = _numbers(" ".join(text.values()) if isinstance(text, dict) else "")
+    figures |= {f for forms in _amount_forms(item) for f in forms}
+    if len(citations) < 2 or not figures:
+        return citations
+    corpus = load_corpus()
+    holds = [c.unit_id for c in citations if corpus.has(c.unit_id) and figures & _numbers(corpus.full_text(c.unit_id))]
+    return sorted(citations, key=lambda c: c.unit_id not in holds)
+
+
+def decision_view(decision, topic: str, lang: str, *, max_articles: int | None = None,
+                  cite_first: list | None = None) -> dict[str, Any]:
+    """Values for the `answer.<topic>` template; citations are limited to what this topic shows (and, for
+    the short answer, to the first `max_articles` articles, those of the items in `cite_first` first)."""
     sections = TOPIC_SECTIONS.get(topic, TOPIC_SECTIONS["permission"])
     shown: list = []  # citations of what is shown, for the citation line
     view: dict[str, Any] = {"outcome": decision.outcome.value, "topic": topic, "sections": sections}
@@ -77,7 +121,9 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
     view["penalties"] = [{"grade": p.grade, "amount": _amount(p.amount, lang), "amount_max": _amount(p.amount_max, lang),
                           "suspension_days": p.suspension_days, "cancellation": p.cancellation,
                           "seizure": p.seizure, "repeat_multiplier": p.repeat_multiplier,
-                          "text": text_in(p.text, lang), "offences": [text_in(o.text, lang) for o in p.offences]}
+                          "text": text_in(p.text, lang), "offences": [text_in(o.text, lang) for o in p.offences],
+                          # the text already states the amount ("Multa de R$ 300,00 a R$ 12.000,00…"): said once
+                          "says_amount": _says_amounts(p, text_in(p.text, lang))}
                          for p in decision.penalties]
     view["deadlines"] = [_period(d, lang) for d in decision.deadlines]
     by_section = {
@@ -90,7 +136,11 @@ def decision_view(decision, topic: str, lang: str) -> dict[str, Any]:
         shown += _cites(by_section.get(section, []))
     if permit is not None and "validity" in sections and permit.validity is not None:
         shown += permit.validity.citations
-    view["citations"] = group_citations(shown or decision.citations)
+    # each item's best article before any item's second one, so that three links cite three items
+    best = [_figure_cites(item) for item in ([permit] if permit is not None and "permit" in sections else [])
+            + list(cite_first or [])]
+    cited = [*(c[0] for c in best if c), *(x for c in best for x in c[1:]), *shown] if shown else decision.citations
+    view["citations"] = group_citations(first_articles(cited, max_articles) if max_articles else cited)
     view["empty"] = not any(view.get(s) for s in sections if s not in ("not_covered", "conditions"))
     return view
 

@@ -35,7 +35,8 @@ def passage_view(hit) -> dict:
 
 # Kinds of answer that are a figure (knowledge.facts.asked_kinds): a passage without one cannot be it.
 FIGURE_KINDS = {"deadline", "validity", "lead_time", "distance", "limit", "hours", "fine", "fee", "places", "insurance"}
-_NUMBER_WORD = re.compile(r"\b(um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|quinze|vinte|"
+# ("um"/"uma" are also articles: a figure only before a unit, "um ano", "uma hora")
+_NUMBER_WORD = re.compile(r"\b((um|uma)\s+(dia|m[eê]s|ano|hora|metro|vez|semana)|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|quinze|vinte|"
                           r"trinta|quarenta|cinquenta|sessenta|noventa|cem|cento|mil|meia)\b", re.IGNORECASE)
 
 
@@ -44,8 +45,15 @@ def asks_for_a_figure(question: str) -> bool:
     return bool(kinds) and kinds[0] in FIGURE_KINDS
 
 
+# Numbers that are references, not figures: "Art. 7º", "§ 2º", "inciso 3", "Lei nº 1.902/2018", "11.20.00".
+_REFERENCE = re.compile(r"\b(art(igo)?s?\.?|§+|par[aá]grafo|inciso|al[ií]nea|n\.?\s*[º°o]|n[º°]|lei|decreto)\s*\d+[\d.]*[º°o]?"
+                        r"(\s*/\s*\d{2,4})?|\b\d+/\d{4}\b|\b\d+(\.\d+){2,}\b|§", re.IGNORECASE)
+
+
 def holds_a_figure(snippet: str) -> bool:
-    return bool(re.search(r"\d", snippet or "")) or _NUMBER_WORD.search(snippet or "") is not None
+    """A number that is a figure (an amount, a period, a distance…), not an article's or a law's number."""
+    text = _REFERENCE.sub(" ", snippet or "")
+    return bool(re.search(r"\d", text)) or _NUMBER_WORD.search(text) is not None
 
 
 # The law's figures with their Portuguese units, glossed for a reader of English ("60 (sessenta) dias"

@@ -24,11 +24,12 @@ from functools import lru_cache
 
 from knowledge.facts.models import FactRecord
 from knowledge.facts.projection import facts_of
+from knowledge.rules import catalogue
 from knowledge.search import get_index
 from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
 
-__all__ = ["KINDS_ASKED", "Resolution", "asked_kinds", "resolve"]
+__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "cue_words", "place_stems", "resolve"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -36,6 +37,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("lead_time", r"\b((com )?(quanto tempo|quantos dias|qtos dias|quanta) (de )?antecedencia|antecedencia|"
                   r"how (long|many days|far) in advance|in advance|ahead of time|beforehand)\b"),
     ("validity", r"\b(validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
+                 r"(vale|valida|dura) (quantos|qtos|qnts|qts) (anos|meses|dias)|"
+                 r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
                  r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
                  r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos)\b"),
@@ -81,13 +84,15 @@ def _concepts(text: str, side: int) -> set[int]:
     return {i for i, patterns in enumerate(REQUIRED_CONCEPTS) if patterns[side].search(folded)}
 
 
-def _cue_words(question: str) -> set[str]:
-    """The stems of the words that asked for the kind ("multa", "prazo", "quanto tempo"): they say what
-    kind of answer is wanted, not which record ("duas multas no período de 1 ano" is not the fine for
-    selling without a licence)."""
+def cue_words(question: str, kinds: tuple[str, ...] | None = None) -> set[str]:
+    """The stems of the words that asked for the kind ("multa", "prazo", "quanto tempo") — of every kind,
+    or only of `kinds`: they say what kind of answer is wanted, not which record ("duas multas no
+    período de 1 ano" is not the fine for selling without a licence)."""
     folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
     words: set[str] = set()
-    for _, pattern in KINDS_ASKED:
+    for kind, pattern in KINDS_ASKED:
+        if kinds is not None and kind not in kinds:
+            continue
         for match in pattern.finditer(folded):
             words |= {stem(w) for w in tokens(match.group(0))}
     return words
@@ -133,7 +138,12 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
     # Stemmed once per record (records are fixed for the process), not once per question.
     stems = _STEMS.get(record.id)
     if stems is None:
-        words = " ".join([*record.text.values(), *record.about])
+        # A record of one or two activities is about them by name: "a autorização de mesas na calçada vale
+        # quantos anos?" is the sidewalk tables' validity though its wording ("No máximo 3 anos") names
+        # neither the tables nor the sidewalk.
+        named = [n for a in catalogue() if a.id in record.activities and len(record.activities) <= 2
+                 for names in a.names.values() for n in names]
+        words = " ".join([*record.text.values(), *record.about, *named])
         stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if len(w) > 2)
     return stems
 
@@ -153,13 +163,13 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     if not asked:
         return None
     plan = get_index().plan(question)
-    cue = _cue_words(question)
+    cue = cue_words(question)
     raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
     # what the question is about: its own words, less function words, the kind words and the place's
     # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
     # is asked (not the deposit's refund deadline, which only shares "circo").
     content = ({stem(w) for w in tokens(question) if len(w) > 2 and w not in FUNCTION_WORDS}
-               - cue - GENERIC - _place_stems())
+               - cue - GENERIC - place_stems())
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
@@ -219,7 +229,7 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
 
 
 @lru_cache(maxsize=1)
-def _place_stems() -> frozenset[str]:
+def place_stems() -> frozenset[str]:
     from knowledge.jurisdictions import jurisdictions
 
     return frozenset(stem(w) for j in jurisdictions().values() for w in tokens(j.name) if len(w) > 2)

@@ -36,6 +36,17 @@ class Run:
         # Amounts use a no-break space between figure and unit ("100\u00a0UFIB"); compare with plain spaces.
         return "\n".join(m.get("text") or "" for m in self.messages).replace("\u00a0", " ")
 
+    @property
+    def details(self) -> str:
+        """What "Mais detalhes" would send after this answer (actions/qa/details.py)."""
+        kept = self.slot("details") or {}
+        return str(kept.get("text") or "").replace("\u00a0", " ")
+
+    @property
+    def full(self) -> str:
+        """The short answer and its details: everything the citizen can read after one tap."""
+        return self.text + "\n" + self.details
+
     def slot(self, name: str):
         values = [e["value"] for e in self.events if e.get("event") == "slot" and e.get("name") == name]
         return values[-1] if values else None

@@ -21,7 +21,7 @@ from unidecode import unidecode
 __all__ = [
     "CASES_FILE", "NORMS_DIR", "SEED_FILES", "Case", "CaseFile", "Verdict",
     "load_cases", "seed_text", "fold", "squash", "numbers", "has_figure", "figure_proved", "linked_units",
-    "judge", "answer_text",
+    "judge", "answer_text", "visible_length",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,6 +160,14 @@ def linked_units(text: str) -> list[str]:
 
 def answer_text(messages: list[dict]) -> str:
     return "\n".join(m.get("text") or "" for m in messages if m.get("text"))
+
+
+_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def visible_length(text: str) -> int:
+    """Characters a reader sees on a chat channel: a markdown link shows its label, not its address."""
+    return len(_MARKDOWN_LINK.sub(r"\1", text or ""))
 
 
 class Verdict(BaseModel):

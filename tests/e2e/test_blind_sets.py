@@ -3,7 +3,8 @@ cases: each case gets a fresh sender, its context first, then its question, judg
 
 Printed and saved to tests/artifacts/blind_report.json per set: the pass rate (key fact + cited
 article), per norm and language; how often the key fact is in the first sentence; the reply length
-(characters of the answer to the question, all its messages) p50/p95. Each set's rate must reach the
+(visible characters of the answer to the question, all its messages — a link counts by its label)
+p50/p95. Each set's rate must reach the
 measured floor in tests/data/blind_thresholds.yml — a floor against regressions, not a target: the
 targets are in the answer-truth issue and the README.
 """
@@ -22,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cases.blind_sets import BLIND_FILES, load_blind, states_first, thresholds  # noqa: E402
-from cases.conversation_cases import Case, answer_text, judge  # noqa: E402
+from cases.conversation_cases import Case, answer_text, judge, visible_length  # noqa: E402
 
 REPORT = Path(__file__).resolve().parents[1] / "artifacts" / "blind_report.json"
 
@@ -37,7 +38,7 @@ def _play(stack, case: Case, run: str) -> dict:
         return {"passed": False, "first": False, "chars": 0, "reasons": [f"error: {type(error).__name__}"], "answer": ""}
     text = answer_text(messages)
     verdict = judge(case, text)
-    return {"passed": verdict.passed, "first": verdict.passed and states_first(case, text), "chars": len(text),
+    return {"passed": verdict.passed, "first": verdict.passed and states_first(case, text), "chars": visible_length(text),
             "reasons": verdict.reasons, "answer": text}
 
 

@@ -1,0 +1,246 @@
+"""The short answer a phone shows first, and what it leaves for "Mais detalhes".
+
+A rules decision holds everything the law says about an activity: every condition, fee row, fines
+tier and document. The first answer shows, per section, the few items the question's own words point
+to (original order kept: the rules data lists the main ones first) and cites only what it shows, at
+most three articles; the full answer waits behind the "Mais detalhes" / "More details" button
+(actions/qa/details.py). Selection only — the sentences are still the `answer.<topic>` templates'.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+import re
+from typing import Any, Iterable, NamedTuple
+
+from actions.common.citations import article_of
+from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, place_stems
+from knowledge.rules import catalogue
+from knowledge.rules.models import Decision
+from knowledge.search import get_index
+from knowledge.search.text import fold, stem, tokens
+
+__all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "brief_decision", "question_stems", "relevance", "first_articles", "stems_of"]
+
+# How many items of each section the short answer shows. Conditions only when they change the answer
+# (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
+# documents up to eight and obligations up to six (checklists are read whole), a fines table up to
+# three tiers, distances up to four (one line each).
+BRIEF_CAPS: dict[str, int] = {
+    "conditions": 2, "not_covered": 1, "places": 6, "documents": 8, "fees": 2, "exemptions": 1,
+    "hours": 3, "distances": 4, "obligations": 6, "penalties": 3, "deadlines": 3,
+}
+# Offences named per fines tier in the short answer (the template names at most three).
+OFFENCES_SHOWN = 3
+# A word the glossary added weighs less than the citizen's own (and, idf-weighted, stays below 1).
+ADDED_WEIGHT = 0.4
+MAX_ARTICLES = 3
+
+
+# Verbs that say "carry on the activity" ("posso alugar SUP", "can I run a food truck"): they are in every
+# can-I question and point to no condition.
+_DOING = frozenset(stem(w) for w in """
+alugar aluguel alugo vender venda vendo vendas comercializar comercio abrir montar trabalhar fazer usar
+colocar botar ter explorar dar oferecer funcionar instalar operar exercer atuar levar
+rent renting rental sell selling sale run running operate operating open have put set work make use
+offer give do doing start trade trading business negocio negocios empreendimento
+""".split())
+
+
+def question_stems(question: str) -> dict[str, float]:
+    """The question's content words, stemmed as the search index does after its typo correction (weight
+    1), and the words its bilingual glossary adds ("licença" → "autorização", weight 0.4). The town's
+    name is the scope, and the words that asked for the kind of answer ("qual a multa") say what is
+    wanted, not which item ("…without insurance" still names the offence)."""
+    plan = get_index().plan(question)
+    left_out = place_stems() | cue_words(question, tuple(asked_kinds(question)[:1])) | _DOING
+    own = {s for s in plan.asked if len(s) > 2} | {stem(w) for w in tokens(question) if len(w) > 2}
+    own -= {stem(w) for w in FUNCTION_WORDS} | left_out
+    own |= _lacking(tokens(question))
+    stems = dict.fromkeys(own, 1.0)
+    stems.update({s: ADDED_WEIGHT for s in plan.added if s not in own and s not in left_out and len(s) > 2})
+    return stems
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key != "citations":
+                yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+_WITHOUT = frozenset({"sem", "without", "nao", "não", "no", "not", "sin"})
+_SKIPPED = frozenset({"a", "o", "as", "os", "um", "uma", "the", "an", "any", "de", "do", "da", "ter", "tem", "have", "has"})
+
+
+def _lacking(words: list[str]) -> set[str]:
+    """"sem licença", "without a licence": the lacking thing as its own word ("-licenc"), so that "rent
+    without a licence" meets the condition on renting without one, not every mention of a licence."""
+    found = set()
+    for i, word in enumerate(words):
+        if word.lower() in _WITHOUT:
+            following = [w for w in words[i + 1:i + 5] if w.lower() not in _SKIPPED][:2]
+            found |= {"-" + stem(w) for w in following if len(w) > 2}
+    return found
+
+
+def _stems(text: str) -> set[str]:
+    words = tokens(text.replace("_", " "))
+    return {stem(w) for w in words} | _lacking(words)
+
+
+def _words(item: Any) -> frozenset[str]:
+    """An item's words: its texts in every language and its codes, stemmed."""
+    return frozenset().union(*(_stems(text) for text in _strings(item.model_dump(mode="json"))))
+
+
+def _weights(items: list, asked: dict[str, float]) -> dict[str, float]:
+    """The question's words that tell this section's items apart, rarer ones weighing more (as in
+    BM25's idf): a word most items share ("praia", the activity's name) says nothing about which one
+    was asked, and "insurance" tells more than "operating"."""
+    if len(items) <= 2:
+        return dict(asked)
+    bags = [_words(item) for item in items]
+    weights = {}
+    for word, weight in asked.items():
+        share = sum(word in bag for bag in bags)
+        if 0 < share <= len(bags) / 2:
+            weights[word] = weight * (1.0 + math.log(len(bags) / share) / 10)
+    return weights
+
+
+def relevance(item: Any, weights: dict[str, float]) -> float:
+    """How many of the question's telling words the item holds: its own words, and at most one word its
+    glossary added (several synonyms of one word are still one word: "locação", "locatário")."""
+    if not weights:
+        return 0.0
+    held = [weights[w] for w in _words(item) if w in weights]
+    return sum(w for w in held if w >= 1.0) + max((w for w in held if w < 1.0), default=0.0)
+
+
+def _pick(items: list, cap: int, weights: dict[str, float], *, at_least: float = 0.0, figure: bool = False,
+          keep_order: bool = True) -> list:
+    """The `cap` items that share most words with the question (an exemption that applies, and when a
+    figure is asked an item that states one, come first; ties: the data's order). Items sharing fewer
+    than `at_least` words are left out (an exemption that applies never is). Returned in the data's
+    order when `keep_order` (a list read whole: places, documents), else most relevant first (the first
+    line answers: the fine for the offence asked about, the fee row that applies)."""
+    scores = [relevance(item, weights) for item in items]
+    applies = [getattr(item, "applies", None) is True for item in items]
+    ranked = sorted(range(len(items)), key=lambda i: (not applies[i], figure and not _holds_figure(items[i]), -scores[i], i))
+    keep = [i for i in ranked[:cap] if scores[i] >= at_least or applies[i]]
+    return [items[i] for i in (sorted(keep) if keep_order else keep)]
+
+
+# Sections whose items are shown only when the question points to them (shares one of its telling
+# words): a condition changes the answer for the case asked about ("rent without a licence?", "menor de
+# idade pode?"), not in general; an exemption when it applies or is named ("sou idoso, pago a taxa?");
+# a note on what the norms leave out when it is what was asked ("quanto vale a UR?").
+_SHOWN_WHEN_ASKED = {"conditions": 1.0, "exemptions": 1.0, "not_covered": 1.0}
+# Lists read whole, in the law's order; the other sections put the item asked about first.
+_READ_WHOLE = ("places", "documents", "obligations")
+# An amount asked for ("quanto", "qual o valor", "how much"): the fee rows and fines tiers that state one
+# come first. "Com quantas multas perco a licença?" asks for a count, not an amount.
+_AMOUNT_ASKED = re.compile(r"\b(quanto|quanta|valor|custa|custo|preco|qual (e |eh )?(a|o) (multa|coima|taxa)|"
+                           r"how much|cost|price|what('s| is) the (fine|fee))\b")
+
+
+class Brief(NamedTuple):
+    decision: Decision  # each shown section cut to its cap
+    cut: bool  # something is left for "Mais detalhes"
+    cite_first: list  # the shown items, most relevant first: their articles are cited first
+    unmet: frozenset[str]  # the question's own words that nothing shown holds (a passage may)
+
+
+@lru_cache
+def _activity_stems(activity: str) -> frozenset[str]:
+    names = next((a.names for a in catalogue() if a.id == activity), {})
+    return frozenset(stem(w) for synonyms in names.values() for name in synonyms for w in tokens(name)
+                     if len(w) > 2) | frozenset(stem(w) for w in activity.split("_") if len(w) > 2)
+
+
+def brief_decision(decision: Decision, sections: tuple[str, ...], question: str) -> Brief:
+    # the activity's own names are the subject of every item, not a pointer to one ("jet ski")
+    activity = _activity_stems(decision.activity)
+    asked = {s: w for s, w in question_stems(question).items() if s not in activity}
+    amount = _AMOUNT_ASKED.search(fold(question)) is not None
+    update: dict[str, list] = {}
+    ranked: list[tuple[float, int, Any]] = []
+    for section, cap in BRIEF_CAPS.items():
+        if section not in sections:
+            continue
+        items = list(getattr(decision, section))
+        weights = _weights(items, asked)
+        if section == "penalties":
+            # the offence asked about first inside each tier, so that it is among those named
+            items = [_offences_first(p, asked) for p in items]
+        chosen = _pick(items, cap, weights, at_least=_SHOWN_WHEN_ASKED.get(section, 0.0), figure=amount,
+                       keep_order=section in _READ_WHOLE)
+        if section == "conditions" and not chosen and unmet_before(asked, decision):
+            # The question says something of the citizen's case that nothing else answers ("moro em São
+            # Paulo", "menor de idade", "como pessoa física") and no condition shares its words: the
+            # main conditions, in the law's order, are the likeliest answer.
+            chosen = items[:cap]
+        if chosen != items:
+            update[section] = chosen
+        for item in chosen:
+            score = relevance(item, weights)
+            offences = getattr(item, "offences", None)
+            if offences and relevance(offences[0], _weights(offences, asked)) > 0:
+                ranked.append((score, len(ranked), offences[0]))  # the offence asked about cites its article
+            ranked.append((score, len(ranked), item))
+    cut = any(len(update[s]) < len(getattr(decision, s)) for s in update)
+    cut = cut or any(len(p.offences) > OFFENCES_SHOWN for p in update.get("penalties", decision.penalties))
+    first = [item for _, _, item in sorted(ranked, key=lambda r: (amount and not _holds_figure(r[2]), -r[0], r[1]))]
+    shown_words = frozenset().union(*(_words(item) for _, _, item in ranked)) if ranked else frozenset()
+    if decision.permit is not None:
+        shown_words |= _words(decision.permit)
+    unmet = frozenset(s for s, w in asked.items() if w >= 1.0) - shown_words
+    return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet)
+
+
+def unmet_before(asked: dict[str, float], decision: Decision) -> bool:
+    """Whether the question has an own word that neither the permit nor the activity's places hold."""
+    held = (_words(decision.permit) if decision.permit is not None else frozenset()).union(
+        *(_words(p) for p in decision.places))
+    return any(w >= 1.0 and s not in held for s, w in asked.items())
+
+
+def stems_of(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in tokens(text or ""))
+
+
+def _holds_figure(item: Any) -> bool:
+    """A fee row or fines tier states its figure as an amount ("Cassação" with "2 multas em 1 ano" states
+    none); other items in their text."""
+    if "amount" in type(item).model_fields:
+        return item.amount is not None
+    return any(ch.isdigit() for text in _strings(item.model_dump(mode="json", exclude={"citations"})) for ch in text)
+
+
+def _offences_first(penalty, asked: dict[str, float]):
+    if len(penalty.offences) <= 1 or not asked:
+        return penalty
+    weights = _weights(penalty.offences, asked)
+    ranked = sorted(range(len(penalty.offences)), key=lambda i: (-relevance(penalty.offences[i], weights), i))
+    return penalty.model_copy(update={"offences": [penalty.offences[i] for i in ranked]})
+
+
+def first_articles(citations: Iterable, limit: int = MAX_ARTICLES) -> list:
+    """The citations of the first `limit` articles (or annex rows) met, in the order given."""
+    seen: list[str] = []
+    kept = []
+    for citation in citations:
+        key = article_of(citation.unit_id)
+        if key not in seen:
+            if len(seen) >= limit:
+                continue
+            seen.append(key)
+        kept.append(citation)
+    return kept

@@ -1,0 +1,90 @@
+"""Short answers first (actions/qa/brief.py) and the rest behind "Mais detalhes" (actions/qa/details.py):
+at most three articles, the item asked about first, nothing lost."""
+
+import re
+from pathlib import Path
+
+from actions.qa.answer import ActionAnswer, offer_preapplication
+from actions.qa.details import DETAILS_PAYLOAD, ActionMoreDetails
+from actions.common.conversation import Turn
+from rasa_sdk.executor import CollectingDispatcher
+
+from tests.actions.conftest import make_tracker
+
+NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
+PONTAL_SEED = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+RAMT_SEED = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
+PONTAL = {"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana"}
+LINK = re.compile(r"\[[^\]]+\]\(([^)]+)\)")
+
+
+def _articles(text: str) -> list[str]:
+    return LINK.findall(text)
+
+
+def _button_payloads(result) -> list[str]:
+    return [b["payload"] for m in result.messages for b in m.get("buttons") or []]
+
+
+def test_a_rules_answer_cites_three_articles_and_keeps_the_rest_for_more_details(run):
+    result = run(ActionAnswer(), "qual a multa por vender sem licença em Pontal?", "ask_fine",
+                 slots={**PONTAL, "activity": "itinerant_vendor"})
+    assert len(_articles(result.text)) <= 3
+    assert DETAILS_PAYLOAD in _button_payloads(result)
+    # the details hold every article of the full answer, more than the three shown
+    assert len(_articles(result.details)) > 3
+    assert set(_articles(result.text)) <= set(_articles(result.details))
+
+
+def test_the_fine_answer_cites_the_article_that_holds_its_figure(run):
+    # Pontal art. 38: the fine is R$ 300,00 to R$ 12.000,00; the tier also cites arts. 32, 35-37, which don't say it.
+    assert "Art. 38 A multa será fixada entre os valores de R$ 300,00 (trezentos reais) a R$ 12.000,00" in PONTAL_SEED
+    result = run(ActionAnswer(), "qual a multa por vender sem licença em Pontal?", "ask_fine",
+                 slots={**PONTAL, "activity": "itinerant_vendor"})
+    assert "R$ 300,00" in result.text
+    assert any(url.endswith("/lei-1902-2018/art-38") for url in _articles(result.text))
+
+
+def test_the_offence_asked_about_is_named_even_when_its_tier_lists_it_fourth(run):
+    # art. 43 (cassation): trading outside the hours of art. 13, V — the fourth offence of the tier in the data.
+    result = run(ActionAnswer(), "qual a punição por vender fora do horário em Pontal?", "ask_fine",
+                 slots={**PONTAL, "activity": "itinerant_vendor"})
+    assert "horários do art. 13, V" in result.text
+
+
+def test_a_condition_is_shown_only_when_the_question_points_to_it(run):
+    # RAMT art. 21 n.º 5: jet skis under 60 kW may be rented to people without a licence, for at most 1 hour.
+    assert "motas de água com menos de 60 kw de potência" in RAMT_SEED
+    entities = [{"entity": "activity", "value": "jet_ski"}, {"entity": "municipality", "value": "pt"}]
+    asked = run(ActionAnswer(), "Can I rent a jet ski to a tourist without a boating licence in Portugal?",
+                "ask_permission", entities)
+    assert "60 kW" in asked.text
+    plain = run(ActionAnswer(), "Can I have a jet ski business in Portugal?", "ask_permission", entities)
+    assert "60 kW" not in plain.text and "60 kW" in plain.details
+
+
+def test_more_details_sends_the_kept_answer_once(run):
+    first = run(ActionAnswer(), "qual a multa por vender sem licença em Pontal?", "ask_fine",
+                slots={**PONTAL, "activity": "itinerant_vendor"})
+    kept = first.slot("details")
+    more = run(ActionMoreDetails(), "mais detalhes", "more_details", slots={"details": kept, "language": "pt-BR"})
+    assert more.messages[0]["text"] == kept["text"]
+    assert more.messages[0]["custom"]["citations"] == kept["citations"]
+    assert any(e.get("name") == "details" and e.get("value") is None for e in more.events)
+
+
+def test_more_details_with_nothing_kept_says_so_in_the_citizens_language(run):
+    pt = run(ActionMoreDetails(), "mais detalhes", "more_details", slots={"language": "pt-BR"})
+    en = run(ActionMoreDetails(), "more details please", "more_details", slots={"language": "en"})
+    assert "Não tenho mais detalhes" in pt.text
+    assert "no more details" in en.text
+
+
+def test_the_details_button_does_not_stop_the_offer_to_apply():
+    tracker = make_tracker("quero vender milho na areia em pontal, precisa de licença?", "ask_permission")
+    tracker.latest_message["intent_cue"] = {"offer_preapplication": True}
+    dispatcher = CollectingDispatcher()
+    turn = Turn(dispatcher, tracker)
+    dispatcher.utter_message(text="resposta", buttons=[{"title": "➕ Mais detalhes", "payload": DETAILS_PAYLOAD}])
+    offer_preapplication(turn)
+    assert any(b["payload"] == "/request_permit" for m in dispatcher.messages for b in m.get("buttons") or [])
