@@ -25,6 +25,9 @@ class Turn:
         self.dispatcher = dispatcher
         self.tracker = tracker
         self.events: list[dict[str, Any]] = []
+        # The message being answered: this turn's, or the question it completes ("Em qual município?" →
+        # "Bertioga" answers the question asked before; actions/qa/answer.py resumes it).
+        self.message: dict[str, Any] = tracker.latest_message or {}
         previous = tracker.get_slot("language")
         self.language = detect_language(
             tracker.latest_message.get("text"), previous, tracker.get_slot("municipality")
@@ -43,11 +46,16 @@ class Turn:
         self.events.append(SlotSet(name, value))
 
     def entity(self, name: str) -> Any:
-        return next(self.tracker.get_latest_entity_values(name), None)
+        return next((e.get("value") for e in self.message.get("entities") or [] if e.get("entity") == name), None)
 
     @property
     def intent(self) -> str | None:
-        return (self.tracker.latest_message.get("intent") or {}).get("name")
+        return (self.message.get("intent") or {}).get("name")
+
+    @property
+    def asked(self) -> str:
+        """The words of the message being answered."""
+        return self.message.get("text") or ""
 
     @contextmanager
     def captured(self) -> Iterator[list[dict[str, Any]]]:

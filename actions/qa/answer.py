@@ -89,12 +89,13 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     """Answer the question of this turn. `located` = (jurisdiction, lat, lon) when the citizen has just
     shared where "here" is, to answer the question that asked for it."""
     tracker = turn.tracker
+    resume_question(turn)
     pending = FACTS.get(tracker.get_slot("pending_fact") or "")
     answered = pending_fact_answer(turn, pending)
     if turn.intent in ("affirm", "deny") and not answered:
         turn.say("help")  # a yes/no to no question of ours
         return
-    text = tracker.latest_message.get("text") or ""
+    text = turn.asked
     topic, overrules_can_i = _topic(turn, text)
     turn.set_slot("topic", topic)
     invented = unknown_norm_cited(text)
@@ -133,6 +134,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         return
     if jurisdiction is None:
         turn.say("answer.ask_municipality", buttons=municipality_buttons())
+        keep_question(turn)
         return
     turn.set_slot("municipality", jurisdiction)
     turn.set_slot("jurisdiction", jurisdiction)
@@ -141,7 +143,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", turn.language)
 
     vendor, product_facts = _vendor_for_product(turn, text)
-    activity = (activity_tagged(tracker.latest_message) or _activity_named(text, vendor)
+    activity = (activity_tagged(turn.message) or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
@@ -159,6 +161,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
             answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
+            keep_question(turn)
         return
     turn.set_slot("activity", activity)
     turn.set_slot("current_activity", activity)
@@ -240,6 +243,37 @@ def _changes_the_answer(missing, topic: str) -> bool:
     return missing.needed_for == "outcome" or topic in _ANSWER_DEPENDS.get(missing.needed_for, ())
 
 
+# A question kept while we ask which town or activity: its words, intent and entities (bounded).
+_KEPT_TEXT = 500
+_COMPLETING = ("municipality", "activity", "jurisdiction")
+
+
+def keep_question(turn: Turn) -> None:
+    """"Em qual município?" asked back: keep the question, so that the answer ("Bertioga") completes it
+    instead of replacing it."""
+    message = turn.message
+    turn.set_slot("pending_question", {
+        "text": (message.get("text") or "")[:_KEPT_TEXT], "intent": message.get("intent") or {},
+        "entities": [{k: e.get(k) for k in ("entity", "value", "start", "end")} for e in message.get("entities") or []][:20],
+    })
+
+
+def resume_question(turn: Turn) -> None:
+    """A reply that only names the town or the activity we asked for ("Bertioga", the button) answers
+    the kept question; any other message is a new question, and the kept one is dropped."""
+    kept = turn.tracker.get_slot("pending_question")
+    if not isinstance(kept, dict):
+        return
+    turn.set_slot("pending_question", None)
+    given = [e for e in turn.message.get("entities") or [] if e.get("entity") in _COMPLETING]
+    words = len((turn.message.get("text") or "").split())
+    if not given or (turn.intent not in ("inform", None) and words > 3) or words > 6:
+        return
+    named = {e.get("entity") for e in given}
+    turn.message = {"text": kept.get("text") or "", "intent": kept.get("intent") or {},
+                    "entities": [e for e in kept.get("entities") or [] if e.get("entity") not in named] + given}
+
+
 def _topic(turn: Turn, text: str) -> tuple[str, bool]:
     """(what the question asks, whether its words overruled NLU's ask_permission)."""
     previous = turn.tracker.get_slot("topic")
@@ -285,7 +319,7 @@ def _key_passage(turn: Turn, jurisdiction: str, view: dict) -> None:
 
 def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
     """(covered jurisdiction named in this message, else None; an uncovered town named, else None)."""
-    raws = [e.get("value") for e in turn.tracker.latest_message.get("entities", []) if e.get("entity") == "municipality"]
+    raws = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "municipality"]
     covered = next((j for j in map(resolve_jurisdiction, raws) if j), None)
     if covered:
         return covered, None
@@ -299,7 +333,7 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
     """"vender milho na areia": a product without an activity is street or beach vending, and what the
     product is decides the fee row (food, or other goods priced per product). A product we cannot
     classify is not guessed: the rules ask."""
-    products = [e.get("value") for e in turn.tracker.latest_message.get("entities", []) if e.get("entity") == "product"]
+    products = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "product"]
     if not products:
         return None, {}
     on_sand = any(w in text.lower() for w in _SAND)

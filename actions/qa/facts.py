@@ -104,7 +104,7 @@ def pending_fact_answer(turn, spec) -> dict[str, Any]:
     if spec.choices and choice in spec.choices:
         return {fact: choice}
     if spec.type in ("int", "decimal"):
-        match = _NUMBER.search(turn.tracker.latest_message.get("text") or "")
+        match = _NUMBER.search(turn.asked)
         if match:
             number = Decimal(match.group().replace(",", "."))
             return {fact: int(number) if spec.type == "int" else str(number)}

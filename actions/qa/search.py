@@ -22,7 +22,7 @@ __all__ = ["answer_article", "answer_from_search", "law_hits", "passage_view", "
 def law_hits(turn: Turn, jurisdiction: str | None, limit: int = 2) -> list:
     """The passages of the law that best match this message. Scoped to one town, the town's name is
     left out of the query: it is the scope, not the subject."""
-    query = turn.tracker.latest_message.get("text") or ""
+    query = turn.asked
     if jurisdiction:
         query = without_town_names(query)
     return search(query, jurisdiction=jurisdiction, limit=limit) if query.strip() else []
@@ -87,7 +87,7 @@ def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, for
             turn.say("search.nothing", jurisdiction=jurisdiction)
         return
     offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
-    question = turn.tracker.latest_message.get("text") or ""
+    question = turn.asked
     if asks_for_a_figure(question):
         # A quote that holds no figure does not answer "how long / how much / how far": say plainly that
         # the text we have does not give it, and who can tell.
@@ -111,7 +111,7 @@ _NUMBER = re.compile(r"\d+")
 
 def _norms_meant(turn: Turn, jurisdiction: str | None) -> list:
     """The norm a question about "art. N" refers to: the jurisdiction's, or one named by its number."""
-    text = turn.tracker.latest_message.get("text") or ""
+    text = turn.asked
     digits = {n.lstrip("0") for n in _NUMBER.findall(text.replace(".", ""))}
     norms = load_corpus().norms
     named = [n for n in norms if _NUMBER.findall(n.number.replace(".", ""))[0].lstrip("0") in digits]
@@ -145,7 +145,7 @@ def unknown_norm_cited(text: str) -> str | None:
 
 
 def _names_norm(turn: Turn, norm) -> bool:
-    text = (turn.tracker.latest_message.get("text") or "").replace(".", "")
+    text = (turn.asked).replace(".", "")
     return _NUMBER.findall(norm.number.replace(".", ""))[0].lstrip("0") in {n.lstrip("0") for n in _NUMBER.findall(text)}
 
 
