@@ -34,6 +34,7 @@ from actions.qa.subject import (
     topic_in_text,
 )
 from knowledge.corpus import load_corpus
+from knowledge.facts import asked_kinds
 from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate
 from knowledge.rules.registry import registry
@@ -292,7 +293,22 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         named = topic_in_text(text, unambiguous=True)
         if named in _NARROWER_THAN_PERMISSION:
             return named, True
-    return TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission", False
+    topic = TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission"
+    if topic == "law" and not turn.entity("article"):
+        # "what does the law say" read by NLU, but the words ask for one kind of fact ("quem autoriza…?",
+        # "how long is the permit valid?"): the topic that holds that kind (and the fact records first).
+        kinds = asked_kinds(text)
+        if kinds and kinds[0] in TOPIC_OF_KIND:
+            return TOPIC_OF_KIND[kinds[0]], False
+    return topic, False
+
+
+# The rules topic that holds each kind of fact a question asks for (knowledge.facts.asked_kinds).
+TOPIC_OF_KIND = {
+    "office": "permission", "holder": "permission", "lead_time": "permission", "insurance": "permission",
+    "validity": "season", "season": "season", "deadline": "after_fine", "fine": "fine", "places": "places",
+    "distance": "limits", "limit": "limits", "hours": "hours", "document": "documents",
+}
 
 
 def _activity_named(text: str, vendor: str | None) -> str | None:

@@ -142,7 +142,10 @@ def _pick(items: list, cap: int, weights: dict[str, float], *, at_least: float =
 # words): a condition changes the answer for the case asked about ("rent without a licence?", "menor de
 # idade pode?"), not in general; an exemption when it applies or is named ("sou idoso, pago a taxa?");
 # a note on what the norms leave out when it is what was asked ("quanto vale a UR?").
-_SHOWN_WHEN_ASKED = {"conditions": 1.0, "exemptions": 1.0, "not_covered": 1.0}
+_SHOWN_WHEN_ASKED = {"conditions": ADDED_WEIGHT, "exemptions": ADDED_WEIGHT, "not_covered": 1.0}
+# Sections the headline does not already answer: the words the permit and places hold ("beach" in "a
+# licensed beach point") do not point to a condition.
+_BEYOND_HEADLINE = ("conditions", "not_covered", "exemptions")
 # Lists read whole, in the law's order; the other sections put the item asked about first.
 _READ_WHOLE = ("places", "documents", "obligations")
 # An amount asked for ("quanto", "qual o valor", "how much"): the fee rows and fines tiers that state one
@@ -170,13 +173,15 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
     activity = _activity_stems(decision.activity)
     asked = {s: w for s, w in question_stems(question).items() if s not in activity}
     amount = _AMOUNT_ASKED.search(fold(question)) is not None
+    headline = _headline_words(decision)
     update: dict[str, list] = {}
     ranked: list[tuple[float, int, Any]] = []
     for section, cap in BRIEF_CAPS.items():
         if section not in sections:
             continue
         items = list(getattr(decision, section))
-        weights = _weights(items, asked)
+        weights = _weights(items, {s: w for s, w in asked.items() if s not in headline}
+                           if section in _BEYOND_HEADLINE else asked)
         if section == "penalties":
             # the offence asked about first inside each tier, so that it is among those named
             items = [_offences_first(p, asked) for p in items]
@@ -205,10 +210,15 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet)
 
 
+def _headline_words(decision: Decision) -> frozenset[str]:
+    """The words of what every can-I answer says first: the permit and the places."""
+    return (_words(decision.permit) if decision.permit is not None else frozenset()).union(
+        *(_words(p) for p in decision.places))
+
+
 def unmet_before(asked: dict[str, float], decision: Decision) -> bool:
     """Whether the question has an own word that neither the permit nor the activity's places hold."""
-    held = (_words(decision.permit) if decision.permit is not None else frozenset()).union(
-        *(_words(p) for p in decision.places))
+    held = _headline_words(decision)
     return any(w >= 1.0 and s not in held for s, w in asked.items())
 
 

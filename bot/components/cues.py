@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Reading", "QUESTION_INTENTS", "DEFAULT_MARGINS", "DEFAULT_CONFIG", "fold", "words", "read", "decide", "is_question",
-           "asks_whether_needed", "mentions_permit"]
+           "asks_whether_needed", "asks_for_a_fact", "mentions_permit"]
 
 QUESTION_INTENTS = ["ask_permission", "ask_places", "ask_fee", "ask_documents", "ask_hours", "ask_season",
                     "ask_limits", "ask_obligations", "ask_fine", "ask_after_fine", "ask_law", "inform"]
@@ -111,7 +111,7 @@ class Reading:
     intent: str | None
     question: bool
     asks_about_permit: bool
-    whether_needed: bool = False
+    whether_needed: bool = False  # asks whether a permit is needed, or asks for a fact: never a request
 
 
 def is_question(text: str) -> bool:
@@ -188,11 +188,23 @@ def read(text: str) -> Reading:
         return Reading("affirm", question, False)
     if wish and not question:
         return Reading("request_permit", question, True)
+    # "…a quem peço o licenciamento?", "…qual a taxa?": a question for a fact is answered, whatever the
+    # wish around it, like a question whether a permit is needed (the offer to apply follows).
     needed = asks_whether_needed(text)
     # The offer follows a question only when the citizen says they mean to do it ("quero vender milho…,
     # precisa de licença?") or asks whether a permit is needed; "qual a multa sem licença?" is not a wish.
     wishes = any(t in WANT or t in NEED for t in tokens[:6])
-    return Reading(None, question, question and mentions_permit(tokens) and (needed or wishes), needed)
+    return Reading(None, question, question and mentions_permit(tokens) and (needed or wishes),
+                   needed or asks_for_a_fact(text))
+
+
+_FACT_WORDS = re.compile(r"\b(a quem|quem|qual|quais|quanto|quanta|quantos|quantas|onde|quando|ate quando|"
+                         r"who|which|what|where|when|how much|how long|how many)\b")
+
+
+def asks_for_a_fact(text: str) -> bool:
+    """A question mark and a question word for a fact (who, which, how much, where, when)."""
+    return "?" in (text or "") and _FACT_WORDS.search(fold(text)) is not None
 
 
 def decide(text: str, intent: dict[str, Any], ranking: list[dict[str, Any]],

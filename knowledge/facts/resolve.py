@@ -36,8 +36,9 @@ __all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "cue_wo
 KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
     ("lead_time", r"\b((com )?(quanto tempo|quantos dias|qtos dias|quanta) (de )?antecedencia|antecedencia|"
                   r"how (long|many days|far) in advance|in advance|ahead of time|beforehand)\b"),
-    ("validity", r"\b(validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
-                 r"(vale|valida|dura) (quantos|qtos|qnts|qts) (anos|meses|dias)|"
+    ("validity", r"\b((vale|valida|dura) (por )?(quanto tempo|(quantos|qtos|qnts|qts) (anos|meses|dias))|"
+                 r"validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
+                 r"how long\b.{0,80}\bvalid\b|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
                  r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
@@ -46,7 +47,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
                r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|a quem|"
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
-               r"what (office|department|authority)|where (do|can) i (apply|get|request))\b"),
+               r"what (office|department|authority)|where (do|can) i (apply|get|request)|"
+               r"(which|what)( \w+)? (office|department|authority|body|agency|secretariat|organ)|"
+               r"(which|what) (\w+ )?(department|office|body) (do|does|must|should) i)\b"),
     ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
     ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far|"
                  r"distance|how many (meters|metres)(?! square)|far from)\b"),
@@ -101,7 +104,9 @@ def cue_words(question: str, kinds: tuple[str, ...] | None = None) -> set[str]:
 # A kind word asked directly ("qual o prazo", "qual a multa", "what is the fine") names the answer wanted;
 # elsewhere in the message the same word is context ("Fui multado, qual o prazo pra me defender?").
 _ASKED_DIRECTLY = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|what|which|how much)"
-                             r"( e| eh| sao| is|'s| are)?( a| o| as| os| the)? $")
+                             r"( e| eh| sao| is|'s| are)?( a| o| as| os| the)?"
+                             # "what's the minimum distance": a qualifier of the kind word, not a kind
+                             r"( (minimo|minima|maximo|maxima|minimum|maximum|max|min))? $")
 
 
 # A kind's own cue that is itself the question ("quanto tempo", "quem emite", "que horas", "how long").
@@ -117,8 +122,9 @@ def asked_kinds(question: str) -> list[str]:
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
         match = pattern.search(folded)
         if match:
+            # "vale por quanto tempo" is asked directly too: the question word is inside the kind's cue
             direct = (_ASKED_DIRECTLY.search(folded[: match.start()]) is not None
-                      or _INTERROGATIVE.match(match.group(0)) is not None)
+                      or _INTERROGATIVE.search(match.group(0)) is not None)
             found.append((not direct, rank, kind))
     return [kind for _, _, kind in sorted(found)]
 

@@ -136,3 +136,12 @@ def test_most_labelled_requests_are_decided_by_their_words():
                 and not re.search(r"[A-Z]{3}-\d{4}|código", text)]
     decided = [t for t in requests if cues.read(t).intent == "request_permit"]
     assert len(requests) > 50 and len(decided) / len(requests) >= 0.9, set(requests) - set(decided)
+
+
+def test_a_question_for_a_fact_is_answered_even_with_a_wish_around_it():
+    # "a quem peço o licenciamento?" asks who issues the licence: answered, then the form offered
+    ranking = [{"name": "request_permit", "confidence": 0.9}, {"name": "ask_permission", "confidence": 0.05}]
+    decision = cues.decide("quero abrir um negocio de bananas na praia, a quem peco o licenciamento?", ranking[0], ranking)
+    assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
+    # a plain wish with a question mark but no question word stays a request
+    assert cues.decide("quero pedir licença para vender coco", ranking[0], ranking)["intent"] == "request_permit"
