@@ -293,7 +293,12 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         named = topic_in_text(text, unambiguous=True)
         if named in _NARROWER_THAN_PERMISSION:
             return named, True
+    if turn.intent not in TOPIC_BY_INTENT and asked_kinds(text)[:1] and asked_kinds(text)[0] in TOPIC_OF_KIND:
+        # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
+        return TOPIC_OF_KIND[asked_kinds(text)[0]], False
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission"
+    if topic == "documents" and asked_kinds(text)[:1] == ["office"]:
+        return "permission", False  # "a quem peço a licença?": who issues it heads the can-I answer
     if topic == "law" and not turn.entity("article"):
         # "what does the law say" read by NLU, but the words ask for one kind of fact ("quem autoriza…?",
         # "how long is the permit valid?"): the topic that holds that kind (and the fact records first).

@@ -1,5 +1,6 @@
-"""action_default_fallback: what NLU could not read. A follow-up of the previous question is answered
-by the rules (actions.qa.answer); anything else by the closest passages of the law (actions.qa.search).
+"""action_default_fallback: what NLU could not read. A follow-up of the previous question, or a question
+that asks for a kind of fact ("a multa dobra?"), is answered by the facts and rules (actions.qa.answer);
+anything else by the closest passages of the law (actions.qa.search).
 Its own module so that the search, which the answer uses, never imports the answer back."""
 
 from typing import Any
@@ -11,6 +12,7 @@ from actions.common.conversation import Turn
 from actions.qa.answer import answer_question
 from actions.qa.search import answer_from_search
 from actions.qa.subject import context_jurisdiction, is_follow_up
+from knowledge.facts import asked_kinds
 
 __all__ = ["ActionDefaultFallback"]
 
@@ -23,9 +25,11 @@ class ActionDefaultFallback(Action):
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
-        if tracker.get_slot("topic") and is_follow_up(tracker.latest_message.get("text")):
+        text = tracker.latest_message.get("text") or ""
+        if (tracker.get_slot("topic") and is_follow_up(text)) or asked_kinds(text):
             # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
-            # it asks the same question about something else: the rules answer it.
+            # it asks the same question about something else; "fui multado de novo, a multa dobra?"
+            # asks for a kind of fact NLU could not place: the facts and the rules answer both.
             answer_question(turn)
             return turn.events
         jurisdiction = context_jurisdiction(tracker)

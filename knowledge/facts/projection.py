@@ -59,7 +59,9 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
                 deadlines.setdefault(pid, set()).update(by_permit.get(kind_, ()))
     for pid, p in norm.periods.items():
         kind = "deadline"
-        if any(pid == permit.validity for permit in norm.permits.values()):
+        # a permit's validity, or a period the data names as one ("licence_commerce_validity": the
+        # operating licence lasts 5 years for shops, 3 for services)
+        if any(pid == permit.validity for permit in norm.permits.values()) or pid.endswith("_validity"):
             kind = "validity"
         elif any(pid == permit.lead_time for permit in norm.permits.values()):
             kind = "lead_time"

@@ -45,7 +45,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos)\b"),
     ("office", r"\b(quem (emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
                r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
-               r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|a quem|"
+               r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|"
+               # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
+               r"a quem (eu )?((a|o|as|os) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|me dirijo|recorro)|"
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
                r"what (office|department|authority)|where (do|can) i (apply|get|request)|"
                r"(which|what)( \w+)? (office|department|authority|body|agency|secretariat|organ)|"
@@ -53,9 +55,6 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
     ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far|"
                  r"distance|how many (meters|metres)(?! square)|far from)\b"),
-    ("limit", r"\b(limite|maximo|maxima|minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
-              r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
-              r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
     ("hours", r"\b(que horas|qual (o )?horario|horarios?|ate que hora|a partir de que hora|what time|opening hours|"
               r"hours|until when|from when|de madrugada)\b"),
     ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica)|"
@@ -63,6 +62,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|cover)\b"),
+    ("limit", r"\b(limite|maximo|maxima|minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
+              r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
+              r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
     ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|"
              r"fine|fines|fined|penalty|penalties|sanction)\b"),
 ))
@@ -150,7 +152,8 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
         named = [n for a in catalogue() if a.id in record.activities and len(record.activities) <= 2
                  for names in a.names.values() for n in names]
         words = " ".join([*record.text.values(), *record.about, *named])
-        stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if len(w) > 2)
+        # (less the stems of function words: English "for" is not Portuguese "fora")
+        stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if len(w) > 2 or w.isdigit()) - function_stems()
     return stems
 
 
@@ -174,8 +177,9 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     # what the question is about: its own words, less function words, the kind words and the place's
     # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
     # is asked (not the deposit's refund deadline, which only shares "circo").
-    content = ({stem(w) for w in tokens(question) if len(w) > 2 and w not in FUNCTION_WORDS}
-               - cue - GENERIC - place_stems())
+    # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
+    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
+               - cue - GENERIC - place_stems() - activity_stems() - function_stems())
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
@@ -208,9 +212,21 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
                 return None
         # a required concept shared counts as one distinctive word shared
         bonus = MIN_SCORE if required else 0.0
-        scored = sorted(((_score(r, plan, idf, cue, raw) + bonus, r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
+        # The question's own figures: one record holding them all, and no other, is the one asked about
+        # ("entre 12 e 30 passageiros" is the 12-to-30 tier, not the up-to-12 one that shares "12").
+        figures = {s for s in content if s.isdigit()}
+        holding = [r for r in candidates if figures and figures <= _record_stems(r)]
+        folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+        scored = sorted(((_score(r, plan, idf, cue, raw) + bonus
+                          + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
+                          + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0), r)
+                         for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
         best_score, best = scored[0]
-        if not only_one and not _covers(best, content, plan, cue, bool(required)):
+        if _says_a_phrase_of(best, folded) and not any(_says_a_phrase_of(r, folded) for _, r in scored[1:]):
+            # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
+            return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
+        if not only_one and not _covers(best, content, plan, cue, bool(required),
+                                        others=[r for _, r in scored[1:]]):
             return None
         second = scored[1] if len(scored) > 1 else None
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
@@ -222,16 +238,41 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     return None
 
 
-def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool) -> bool:  # noqa: ANN001
+def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
+    """The question contains one of the record's `about` phrases of two words or more, as a whole."""
+    return any(len(p.split()) >= 2 and f" {fold(p)} " in folded_question for p in record.about)
+
+
+def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool,  # noqa: ANN001
+            others: list[FactRecord] = ()) -> bool:
     """A record answers only if it shares two of the question's own words (all of them if it has only
-    one: "qual o limite de barulho à noite?"); words the glossary added and a required concept narrow the choice but are not evidence. "circo pode ficar quantos dias" shares "circo" with the
-    circus deposit's refund deadline, but not "ficar": that record is not the answer."""
+    one: "qual o limite de barulho à noite?"), or one that no other candidate holds ("Can shops stay
+    open later in December?": only one hours record speaks of December); words the glossary added and a
+    required concept narrow the choice but are not evidence. "circo pode ficar quantos dias" shares
+    "circo" with the circus deposit's refund deadline, but not "ficar": that record is not the answer."""
     stems = _record_stems(record)
-    own = len({s for s in content if s in stems})
+    shared = {s for s in content if s in stems}
+    if len(shared) == 1 and others and not any(shared & _record_stems(o) for o in others) and not next(iter(shared)).isdigit():
+        return True
+    own = len(shared)
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
     brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC) and own < len(content) else 0
     return own + brought >= min(2, max(len(content), 1))
+
+
+@lru_cache(maxsize=1)
+def function_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in FUNCTION_WORDS)
+
+
+@lru_cache(maxsize=1)
+def activity_stems() -> frozenset[str]:
+    """The words of every activity's names: what a question is about, not which of its facts is asked
+    ("altura da bandeira do ponto de locação náutica" shares "locação" and "náutica" with every fact of
+    nautical rentals; "altura" and "bandeira" tell which)."""
+    return frozenset(stem(w) for a in catalogue() for names in a.names.values() for n in names
+                     for w in tokens(n) if len(w) > 2)
 
 
 @lru_cache(maxsize=1)
