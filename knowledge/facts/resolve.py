@@ -179,7 +179,7 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     # is asked (not the deposit's refund deadline, which only shares "circo").
     # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
     content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
-               - cue - GENERIC - place_stems() - activity_stems() - function_stems())
+               - cue - GENERIC - place_stems() - function_stems())
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
@@ -225,8 +225,13 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         if _says_a_phrase_of(best, folded) and not any(_says_a_phrase_of(r, folded) for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
-        if not only_one and not _covers(best, content, plan, cue, bool(required),
-                                        others=[r for _, r in scored[1:]]):
+        if not only_one and not _covers(best, content, plan, cue, bool(required), others=[r for _, r in scored[1:]],
+                                        idf=idf, rare_idf=math.log(1 + len(records) / _RARE_COUNT)):
+            tied = [r for r in candidates if activity is not None and activity in r.activities]
+            if not (content - activity_stems()) and len(tied) == 1:
+                # the question names only the activity ("mesas na calçada vale quantos anos?"): the one
+                # record of that kind tied to the activity is its answer
+                return Resolution(tied[0], kind, best_score)
             return None
         second = scored[1] if len(scored) > 1 else None
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
@@ -244,7 +249,7 @@ def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
 
 
 def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool,  # noqa: ANN001
-            others: list[FactRecord] = ()) -> bool:
+            others: list[FactRecord] = (), idf: dict[str, float] | None = None, rare_idf: float = 99.0) -> bool:
     """A record answers only if it shares two of the question's own words (all of them if it has only
     one: "qual o limite de barulho à noite?"), or one that no other candidate holds ("Can shops stay
     open later in December?": only one hours record speaks of December); words the glossary added and a
@@ -252,9 +257,16 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     "circo" with the circus deposit's refund deadline, but not "ficar": that record is not the answer."""
     stems = _record_stems(record)
     shared = {s for s in content if s in stems}
-    if len(shared) == 1 and others and not any(shared & _record_stems(o) for o in others) and not next(iter(shared)).isdigit():
-        return True
-    own = len(shared)
+    rare = {s for s in shared if not s.isdigit() and (idf or {}).get(s, 0.0) >= rare_idf}
+    held_elsewhere = {s for o in others for s in content & _record_stems(o)}
+    telling = max(shared | held_elsewhere, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
+    if telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf:
+        # the question's most telling word ("bandeiras", "December") is another record's, not this one's
+        return False
+    if rare and others and not any(rare & _record_stems(o) for o in others):
+        return True  # a word of the question few records hold, and no other candidate
+    # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica")
+    own = sum(0.5 if s in activity_stems() else 1.0 for s in shared)
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
     brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC) and own < len(content) else 0
@@ -280,6 +292,10 @@ def place_stems() -> frozenset[str]:
     from knowledge.jurisdictions import jurisdictions
 
     return frozenset(stem(w) for j in jurisdictions().values() for w in tokens(j.name) if len(w) > 2)
+
+
+# A rare word: held by at most this many records of the jurisdiction.
+_RARE_COUNT = 4
 
 
 # What the question must share with a record, beyond the words that asked for its kind, when the place
