@@ -148,8 +148,8 @@ def without_town_names(text: str) -> str:
 
 
 # Catalogue names too ambiguous to spot in free text: "faixa" (a banner) is also "faixa de areia",
-# "alvará" is any licence, "sign" is a verb.
-_AMBIGUOUS_IN_TEXT = {"faixa", "alvara", "sign", "anuncio", "licenca de funcionamento"}
+# "alvará" is any licence, "sign" is a verb, "outdoor" (a billboard in Brazil) is "outside" in English.
+_AMBIGUOUS_IN_TEXT = {"faixa", "alvara", "sign", "anuncio", "licenca de funcionamento", "outdoor"}
 
 
 def activity_in_text(text: str | None) -> str | None:

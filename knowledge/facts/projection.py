@@ -85,6 +85,9 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             extra["cancellation"] = "true"
         if p.seizure:
             extra["seizure"] = "true"
+        if not p.offences:
+            # a penalty with no list of offences is its own offence ("No valid insurance: €500 to €3,740")
+            extra["offences"] = "0"
         common = dict(kind="fine", unit=p.amount.unit if p.amount else None,
                       value=str(p.amount.value) if p.amount else None,
                       value_max=str(p.amount_max.value) if p.amount_max else None,

@@ -172,7 +172,8 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     if not asked:
         return None
     plan = get_index().plan(question)
-    cue = cue_words(question)
+    # only the words that asked for the kind answered: "the fine … without insurance" names its offence
+    cue = cue_words(question, tuple(asked[:1]))
     raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
     # what the question is about: its own words, less function words, the kind words and the place's
     # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
@@ -188,7 +189,8 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         candidates = [r for r in records if r.kind == kind]
         if kind == "fine":
             # one offence's fine; a tier or a table is the rules' answer for the activity
-            candidates = [r for r in candidates if r.about or "#written-" in r.id]
+            candidates = [r for r in candidates if r.about or "#written-" in r.id
+                          or (r.extra.get("offences") == "0" and r.value is not None)]
         if not candidates:
             continue
         # Only the most specific kind asked that this place has records of: a deadline question
