@@ -5,6 +5,7 @@ catalogue's `answer.*` templates speak. Context carries over: a question without
 activity reuses the previous ones, and "e no calçadão de Ipanema?" (inform) reuses the previous topic.
 """
 
+import re
 from datetime import date
 from typing import Any
 
@@ -15,7 +16,7 @@ from actions.common.conversation import Turn
 from actions.qa.brief import MAX_ARTICLES, brief_decision, stems_of
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
-from actions.qa.decision_view import citation_payload, decision_view, places_geojson
+from actions.qa.decision_view import citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
@@ -36,7 +37,8 @@ from actions.qa.subject import (
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
 from knowledge.jurisdictions import answer_language, speaking
-from knowledge.rules import Outcome, evaluate
+from knowledge.search.text import fold
+from knowledge.rules import Outcome, evaluate, text_in
 from knowledge.rules.registry import registry
 
 FACTS = registry().facts
@@ -191,11 +193,18 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         return
     # The short answer first (actions/qa/brief.py); the whole of it behind "Mais detalhes".
     brief = brief_decision(decision, full["sections"], text)
-    view = decision_view(brief.decision, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first)
+    shown = brief.decision
+    if brief.lead is not None and topic in _HEADLINE_FIRST:  # said first, not again among the conditions
+        shown = shown.model_copy(update={"conditions": [c for c in shown.conditions if c is not brief.lead]})
+    view = decision_view(shown, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first)
     custom: dict[str, Any] = {"citations": citation_payload(view)}
     if topic in ("permission", "places") and decision.places:
         custom["places"] = places_geojson(decision, turn.language)
     answer = turn.text(f"answer.{topic}", **names, view=view)
+    if brief.lead is not None and topic in _HEADLINE_FIRST:
+        # "qual a altura máxima das bandeiras?": the condition that states it is the first sentence
+        answer = turn.text("answer.lead", municipality=names["municipality"],
+                           text=text_in(brief.lead.text, turn.language), link=lead_link(brief.lead)) + "\n" + answer
     if view["citations"]:
         answer += "\n" + turn.text("answer.sources", groups=view["citations"])
     details = turn.text(f"answer.{topic}", **names, view=full)
@@ -293,6 +302,8 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         named = topic_in_text(text, unambiguous=True)
         if named in _NARROWER_THAN_PERMISSION:
             return named, True
+        if _HOW_MUCH.match(fold(text)) and not asked_kinds(text):
+            return "fee", True  # "How much is the annual licence fee…?" opens with what it asks
     if turn.intent not in TOPIC_BY_INTENT and asked_kinds(text)[:1] and asked_kinds(text)[0] in TOPIC_OF_KIND:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False
@@ -306,6 +317,14 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         if kinds and kinds[0] in TOPIC_OF_KIND:
             return TOPIC_OF_KIND[kinds[0]], False
     return topic, False
+
+
+# Topics whose answer opens with the permit: a figure asked is said before it.
+_HEADLINE_FIRST = ("permission", "places", "documents")
+
+
+# A question that opens by asking an amount ("How much is…", "Quanto custa…", "Qual o valor da taxa…").
+_HOW_MUCH = re.compile(r"\s*(how much|what does it cost|quanto (custa|e|eh|pago|sai|fica)|qto custa|qual (o valor|a taxa|o preco))\b")
 
 
 # The rules topic that holds each kind of fact a question asks for (knowledge.facts.asked_kinds).

@@ -15,6 +15,7 @@ import re
 from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of
+from actions.qa.search import asks_for_a_figure
 from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, place_stems
 from knowledge.rules import catalogue
 from knowledge.rules.models import Decision
@@ -159,6 +160,7 @@ class Brief(NamedTuple):
     cut: bool  # something is left for "Mais detalhes"
     cite_first: list  # the shown items, most relevant first: their articles are cited first
     unmet: frozenset[str]  # the question's own words that nothing shown holds (a passage may)
+    lead: Any = None  # the shown condition that states the figure asked for ("altura máxima da bandeira")
 
 
 @lru_cache
@@ -207,7 +209,13 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
     if decision.permit is not None:
         shown_words |= _words(decision.permit)
     unmet = frozenset(s for s, w in asked.items() if w >= 1.0) - shown_words
-    return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet)
+    lead = None
+    if asks_for_a_figure(question):
+        # a condition that shares the question's own words and states a figure answers it: said first
+        held = [(score, -i, item) for score, i, item in ranked
+                if score >= 1.0 and _holds_figure(item) and item in update.get("conditions", decision.conditions)]
+        lead = max(held, key=lambda h: h[:2])[2] if held else None
+    return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead)
 
 
 def _headline_words(decision: Decision) -> frozenset[str]:

@@ -15,7 +15,7 @@ from knowledge.corpus import load_corpus
 from knowledge.rules import text_in
 from knowledge.rules.registry import registry
 
-__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload"]
+__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload", "lead_link"]
 
 # What each question topic shows of a decision, besides the headline and the citations.
 TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -178,6 +178,15 @@ def places_geojson(decision, lang: str) -> dict:
     """The licensed points of a decision as a GeoJSON FeatureCollection."""
     return {"type": "FeatureCollection",
             "features": [point_feature(point, lang) for place in decision.places for point in place.points]}
+
+
+def lead_link(item) -> dict | None:
+    """The article of an item, the one holding its figure first: {"norm", "label", "url"}."""
+    cites = _figure_cites(item)
+    if not cites:
+        return None
+    group = group_citations(cites[:1])[0]
+    return {"norm": group["norm"], **group["links"][0]}
 
 
 def citation_payload(view: dict) -> list[dict]:

@@ -66,7 +66,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
     ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|"
-             r"fine|fines|fined|penalty|penalties|sanction)\b"),
+             r"fine|fines|fined|penalty|penalties|sanction|"
+             # "what happens to an operator who…", "o que acontece se eu…": the sanction
+             r"what happens (to|if)|o que acontece (se|com quem|a quem|quando))\b"),
 ))
 
 
