@@ -77,11 +77,20 @@ def figure_glosses(snippets: list[str]) -> list[str]:
     return found[:4]
 
 
-def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int = 2, force_unsure: bool = False,
+# How close the second passage's score must be to the first's to be shown too.
+_CLOSE_SECOND = 0.85
+
+
+def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int | None = None, force_unsure: bool = False,
                        intro: str | None = None, hits: list | None = None) -> None:
     """Quote the best passages for the message. With `intro`, they complete an answer already given
     (and nothing is said if nothing is found)."""
-    hits = law_hits(turn, jurisdiction, limit) if hits is None else hits
+    # Two passages at most; the second only when it matches about as well as the first (BM25 scores
+    # compare within one query): a phone shows one quote at a time, the article link holds the rest.
+    if hits is None:
+        hits = law_hits(turn, jurisdiction, limit or 2)
+        if limit is None and not force_unsure and len(hits) > 1 and hits[1].score < _CLOSE_SECOND * hits[0].score:
+            hits = hits[:1]
     if not hits:
         if intro is None:
             turn.say("search.nothing", jurisdiction=jurisdiction)
