@@ -196,7 +196,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     shown = brief.decision
     if brief.lead is not None and topic in _HEADLINE_FIRST:  # said first, not again among the conditions
         shown = shown.model_copy(update={"conditions": [c for c in shown.conditions if c is not brief.lead]})
-    view = decision_view(shown, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first)
+    view = decision_view(shown, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first,
+                         asked=brief.asked)
     custom: dict[str, Any] = {"citations": citation_payload(view)}
     if topic in ("permission", "places") and decision.places:
         custom["places"] = places_geojson(decision, turn.language)

@@ -16,7 +16,7 @@ from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of
 from actions.qa.search import asks_for_a_figure
-from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, place_stems
+from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, place_stems, without_cues
 from knowledge.rules import catalogue
 from knowledge.rules.models import Decision
 from knowledge.search import get_index
@@ -46,7 +46,9 @@ alugar aluguel alugo vender venda vendo vendas comercializar comercio abrir mont
 colocar botar ter explorar dar oferecer funcionar instalar operar exercer atuar levar
 rent renting rental sell selling sale run running operate operating open have put set work make use
 offer give do doing start trade trading business negocio negocios empreendimento
-""".split())
+""".split()) | frozenset(stem(w) for w in """
+praia praias areia orla faixa beach beaches sand seaside rua ruas street streets
+""".split())  # and the assistant's whole scope: the beach and the street
 
 
 def question_stems(question: str) -> dict[str, float]:
@@ -54,8 +56,11 @@ def question_stems(question: str) -> dict[str, float]:
     1), and the words its bilingual glossary adds ("licença" → "autorização", weight 0.4). The town's
     name is the scope, and the words that asked for the kind of answer ("qual a multa") say what is
     wanted, not which item ("…without insurance" still names the offence)."""
-    plan = get_index().plan(question)
-    left_out = place_stems() | cue_words(question, tuple(asked_kinds(question)[:1])) | _DOING
+    kinds = tuple(asked_kinds(question)[:1])
+    left_out = place_stems() | cue_words(question, kinds) | _DOING
+    # the glossary's words for what the question is about, not for the kind it asks ("multa" → "coima")
+    # nor for its scope ("alugar" → "locação", "praia" → "areia")
+    plan = get_index().plan(" ".join(w for w in tokens(without_cues(question, kinds)) if stem(w) not in left_out))
     own = {s for s in plan.asked if len(s) > 2} | {stem(w) for w in tokens(question) if len(w) > 2}
     own -= {stem(w) for w in FUNCTION_WORDS} | left_out
     own |= _lacking(tokens(question))
@@ -161,6 +166,7 @@ class Brief(NamedTuple):
     cite_first: list  # the shown items, most relevant first: their articles are cited first
     unmet: frozenset[str]  # the question's own words that nothing shown holds (a passage may)
     lead: Any = None  # the shown condition that states the figure asked for ("altura máxima da bandeira")
+    asked: frozenset[str] = frozenset()  # the question's telling words (own and glossary's), to choose articles
 
 
 @lru_cache
@@ -215,7 +221,7 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         held = [(score, -i, item) for score, i, item in ranked
                 if score >= 1.0 and _holds_figure(item) and item in update.get("conditions", decision.conditions)]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
-    return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead)
+    return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
 
 
 def _headline_words(decision: Decision) -> frozenset[str]:

@@ -13,6 +13,7 @@ from actions.common.money import format_amount
 from actions.qa.brief import first_articles
 from knowledge.corpus import load_corpus
 from knowledge.rules import text_in
+from knowledge.search.text import stem, tokens
 from knowledge.rules.registry import registry
 
 __all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload", "lead_link"]
@@ -70,22 +71,33 @@ def _says_amounts(item, text: str | None) -> bool:
     return bool(forms) and all(f & numbers for f in forms)
 
 
-def _figure_cites(item) -> list:
-    """An item's citations, those whose text holds one of the item's figures first: a fine cited to
-    arts. 32, 35–38 is answered by art. 38, which holds "R$ 300,00 a R$ 12.000,00"."""
+def _figure_cites(item, asked: frozenset[str] = frozenset()) -> list:
+    """An item's citations, best first: the one whose text holds what the question asks about ("e se
+    for uma empresa?" → the article on companies), then one holding the item's figure (a fine cited to
+    arts. 32, 35–38 is answered by art. 38, which holds "R$ 300,00 a R$ 12.000,00")."""
     citations = list(getattr(item, "citations", []))
+    if len(citations) < 2:
+        return citations
     text = getattr(item, "text", None)
     figures = _numbers(" ".join(text.values()) if isinstance(text, dict) else "")
     figures |= {f for forms in _amount_forms(item) for f in forms}
-    if len(citations) < 2 or not figures:
-        return citations
     corpus = load_corpus()
-    holds = [c.unit_id for c in citations if corpus.has(c.unit_id) and figures & _numbers(corpus.full_text(c.unit_id))]
-    return sorted(citations, key=lambda c: c.unit_id not in holds)
+    holds = {c.unit_id for c in citations if figures and corpus.has(c.unit_id) and figures & _numbers(corpus.full_text(c.unit_id))}
+    # the question's words that tell the cited units apart (in at most half of them)
+    bags = {c.unit_id: asked & _unit_stems(c.unit_id) for c in citations} if asked else {}
+    telling = {w for w in asked if 0 < sum(w in bag for bag in bags.values()) <= len(citations) / 2}
+    about = {unit: len(bag & telling) for unit, bag in bags.items()}
+    return sorted(citations, key=lambda c: (-about.get(c.unit_id, 0), c.unit_id not in holds))
+
+
+@lru_cache(maxsize=4096)
+def _unit_stems(unit_id: str) -> frozenset[str]:
+    corpus = load_corpus()
+    return frozenset(stem(w) for w in tokens(corpus.full_text(unit_id))) if corpus.has(unit_id) else frozenset()
 
 
 def decision_view(decision, topic: str, lang: str, *, max_articles: int | None = None,
-                  cite_first: list | None = None) -> dict[str, Any]:
+                  cite_first: list | None = None, asked: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Values for the `answer.<topic>` template; citations are limited to what this topic shows (and, for
     the short answer, to the first `max_articles` articles, those of the items in `cite_first` first)."""
     sections = TOPIC_SECTIONS.get(topic, TOPIC_SECTIONS["permission"])
@@ -137,7 +149,7 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
     if permit is not None and "validity" in sections and permit.validity is not None:
         shown += permit.validity.citations
     # each item's best article before any item's second one, so that three links cite three items
-    best = [_figure_cites(item) for item in ([permit] if permit is not None and "permit" in sections else [])
+    best = [_figure_cites(item, asked) for item in ([permit] if permit is not None and "permit" in sections else [])
             + list(cite_first or [])]
     cited = [*(c[0] for c in best if c), *(x for c in best for x in c[1:]), *shown] if shown else decision.citations
     view["citations"] = group_citations(first_articles(cited, max_articles) if max_articles else cited)

@@ -29,7 +29,7 @@ from knowledge.search import get_index
 from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
 
-__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "cue_words", "place_stems", "resolve"]
+__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "cue_words", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -89,6 +89,16 @@ REQUIRED_CONCEPTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 def _concepts(text: str, side: int) -> set[int]:
     folded = " " + re.sub(r"\s+", " ", fold(text)) + " "
     return {i for i, patterns in enumerate(REQUIRED_CONCEPTS) if patterns[side].search(folded)}
+
+
+def without_cues(question: str, kinds: tuple[str, ...] | None = None) -> str:
+    """The question (folded) with the words that asked for the kind blanked out: what is left says what
+    it is about ("qual a multa por vender sem licença" → "… por vender sem licença")."""
+    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    for kind, pattern in KINDS_ASKED:
+        if kinds is None or kind in kinds:
+            folded = pattern.sub(" ", folded)
+    return folded.strip()
 
 
 def cue_words(question: str, kinds: tuple[str, ...] | None = None) -> set[str]:
