@@ -56,7 +56,8 @@ def question_stems(question: str) -> dict[str, float]:
     1), and the words its bilingual glossary adds ("licença" → "autorização", weight 0.4). The town's
     name is the scope, and the words that asked for the kind of answer ("qual a multa") say what is
     wanted, not which item ("…without insurance" still names the offence)."""
-    kinds = tuple(asked_kinds(question)[:1])
+    # (who may apply is asked in the words that say who: "como pessoa física?" keeps them)
+    kinds = tuple(k for k in asked_kinds(question)[:1] if k != "holder")
     left_out = place_stems() | cue_words(question, kinds) | _DOING
     # the glossary's words for what the question is about, not for the kind it asks ("multa" → "coima")
     # nor for its scope ("alugar" → "locação", "praia" → "areia")

@@ -151,7 +151,11 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
     # each item's best article before any item's second one, so that three links cite three items
     best = [_figure_cites(item, asked) for item in ([permit] if permit is not None and "permit" in sections else [])
             + list(cite_first or [])]
-    cited = [*(c[0] for c in best if c), *(x for c in best for x in c[1:]), *shown] if shown else decision.citations
+    firsts = [c[0] for c in best if c]
+    if permit is not None and "permit" in sections and len(best[0]) > 1:
+        # the permit heads the answer with who issues it: its two first articles (the licence, the office)
+        firsts.insert(1, best[0][1])
+    cited = [*firsts, *(x for c in best for x in c[1:]), *shown] if shown else decision.citations
     view["citations"] = group_citations(first_articles(cited, max_articles) if max_articles else cited)
     view["empty"] = not any(view.get(s) for s in sections if s not in ("not_covered", "conditions"))
     return view
