@@ -88,3 +88,33 @@ def test_the_details_button_does_not_stop_the_offer_to_apply():
     dispatcher.utter_message(text="resposta", buttons=[{"title": "➕ Mais detalhes", "payload": DETAILS_PAYLOAD}])
     offer_preapplication(turn)
     assert any(b["payload"] == "/request_permit" for m in dispatcher.messages for b in m.get("buttons") or [])
+
+
+BERTIOGA_SEED = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+
+
+def test_a_figure_asked_in_a_can_i_question_is_the_first_sentence(run):
+    # Decreto 4.510/2024 art. 5: the flags are at most 2 m high
+    assert "as bandeiras deverão ter no máximo 2m (dois metros) de altura" in BERTIOGA_SEED
+    result = run(ActionAnswer(), "Qual a altura máxima das bandeiras do ponto de SUP em Bertioga?", "ask_permission",
+                 [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}])
+    first_line = result.text.splitlines()[0]
+    assert "2 m de altura" in first_line and "/decreto-4510-2024/art-5" in first_line
+    assert result.text.count("2 m de altura") == 1  # said once, not again among the conditions
+
+
+def test_how_much_read_as_can_i_is_answered_with_the_fee(run):
+    # Lei 1.902/2018, Anexo VI 11.20.00: SUP rental on the sand is priced per year and per four months
+    result = run(ActionAnswer(), "How much is the annual license fee to rent out SUP boards on the beach in Pontal do Paraná?",
+                 "ask_permission", [{"entity": "activity", "value": "sup"},
+                                    {"entity": "municipality", "value": "br-pr-pontal-do-parana"}])
+    assert "UFM" in result.text and "/anexo-vi/" in result.text
+
+
+def test_the_fallback_answers_a_question_that_asks_for_a_kind_of_fact(run):
+    from actions.qa.fallback import ActionDefaultFallback
+
+    result = run(ActionDefaultFallback(), "qual a multa por vender sem licença?", "nlu_fallback",
+                 slots={"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana",
+                        "activity": "itinerant_vendor"})
+    assert "R$ 300,00" in result.text and "Não tenho certeza" not in result.text

@@ -39,3 +39,14 @@ def test_greeting_says_what_the_assistant_does(stack):
     en = _text(stack.say("greet-en", "hello"))
     assert "Bertioga" in pt and "autorização" in pt
     assert "Bertioga" in en and "permit" in en
+
+
+def test_more_details_sends_the_rest_of_the_short_answer(stack):
+    first = stack.say("slice-more", "Posso alugar prancha de SUP na praia em Bertioga?")
+    assert any(b.get("payload") == "/more_details" for m in first for b in m.get("buttons") or [])
+    shown = _text(first)
+    assert shown.count("[art.") <= 3
+    more = _text(stack.say("slice-more", "/more_details"))
+    # the whole answer: every area's article (arts. 14-17) and the conditions left out of the short one
+    assert "art. 17" in more and "Boracéia" in more and "art. 17" not in shown
+    assert "Não tenho mais detalhes" in _text(stack.say("slice-more", "/more_details"))
