@@ -8,10 +8,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from actions.common.citations import group_citations
+from actions.common.citations import article_of, group_citations
 from actions.common.money import format_amount
 from actions.qa.brief import first_articles
 from knowledge.corpus import load_corpus
+from knowledge.facts.projection import facts_of
 from knowledge.rules import text_in
 from knowledge.search.text import stem, tokens
 from knowledge.rules.registry import registry
@@ -153,12 +154,21 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
             + list(cite_first or [])]
     firsts = [c[0] for c in best if c]
     if permit is not None and "permit" in sections and len(best[0]) > 1:
-        # the permit heads the answer with who issues it: its two first articles (the licence, the office)
-        firsts.insert(1, best[0][1])
+        # the permit heads the answer with who issues it: the licence's article and the office's
+        office = _office_units(decision.jurisdiction, permit.office_id)
+        firsts.insert(1, next((c for c in best[0][1:] if article_of(c.unit_id) in office), best[0][1]))
     cited = [*firsts, *(x for c in best for x in c[1:]), *shown] if shown else decision.citations
     view["citations"] = group_citations(first_articles(cited, max_articles) if max_articles else cited)
     view["empty"] = not any(view.get(s) for s in sections if s not in ("not_covered", "conditions"))
     return view
+
+
+@lru_cache(maxsize=256)
+def _office_units(jurisdiction: str, office_id: str | None) -> frozenset[str]:
+    """The articles that name an office (its fact record's citations)."""
+    if not office_id:
+        return frozenset()
+    return frozenset(article_of(u) for r in facts_of(jurisdiction) if r.id.endswith(f"#office-{office_id}") for u in r.cite)
 
 
 def _period(period, lang: str) -> dict | None:
