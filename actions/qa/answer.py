@@ -14,9 +14,9 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
 from actions.qa.brief import MAX_ARTICLES, brief_decision, stems_of
+from actions.qa.decision_view import citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
-from actions.qa.decision_view import citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
@@ -37,9 +37,9 @@ from actions.qa.subject import (
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
 from knowledge.jurisdictions import answer_language, speaking
-from knowledge.search.text import fold
 from knowledge.rules import Outcome, evaluate, text_in
 from knowledge.rules.registry import registry
+from knowledge.search.text import fold
 
 FACTS = registry().facts
 __all__ = ["ActionAnswer", "TOPIC_BY_INTENT", "answer_question"]

@@ -10,8 +10,8 @@ most three articles; the full answer waits behind the "Mais detalhes" / "More de
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 import re
+from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of
@@ -178,6 +178,7 @@ def _activity_stems(activity: str) -> frozenset[str]:
 
 
 def brief_decision(decision: Decision, sections: tuple[str, ...], question: str) -> Brief:
+    """What the short answer shows of a decision for this question (see Brief)."""
     # the activity's own names are the subject of every item, not a pointer to one ("jet ski")
     activity = _activity_stems(decision.activity)
     asked = {s: w for s, w in question_stems(question).items() if s not in activity}
