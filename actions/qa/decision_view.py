@@ -113,8 +113,10 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
             shown += permit.citations
     view["conditions"] = [text_in(n.text, lang) for n in decision.conditions]
     view["not_covered"] = [text_in(n.text, lang) for n in decision.not_covered]
+    # "where?" is answered place by place, each with its article (the list of sources keeps three)
     view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points), "width_m": p.width_m,
-                       "text": text_in(p.text, lang)} for p in decision.places]
+                       "text": text_in(p.text, lang), "link": lead_link(p) if topic == "places" else None}
+                      for p in decision.places]
     view["documents"] = [text_in(d.text, lang) for d in decision.documents]
     view["exemptions"] = [{"text": text_in(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
                            "proof": [text_in(d.text, lang) for d in e.proof]} for e in decision.exemptions]
@@ -145,13 +147,15 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
         "distances": decision.distances, "obligations": decision.obligations, "penalties": decision.penalties,
         "deadlines": decision.deadlines, "season": [decision.season] if decision.season else [],
     }
+    inline = "places" if topic == "places" else None  # each place carries its own article (view["places"])
     for section in sections:
-        shown += _cites(by_section.get(section, []))
+        if section != inline:
+            shown += _cites(by_section.get(section, []))
     if permit is not None and "validity" in sections and permit.validity is not None:
         shown += permit.validity.citations
     # each item's best article before any item's second one, so that three links cite three items
     best = [_figure_cites(item, asked) for item in ([permit] if permit is not None and "permit" in sections else [])
-            + list(cite_first or [])]
+            + [item for item in cite_first or [] if not (inline and item in decision.places)]]
     firsts = [c[0] for c in best if c]
     if permit is not None and "permit" in sections and len(best[0]) > 1:
         # the permit heads the answer with who issues it: the licence's article and the office's

@@ -118,3 +118,13 @@ def test_the_fallback_answers_a_question_that_asks_for_a_kind_of_fact(run):
                  slots={"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana",
                         "activity": "itinerant_vendor"})
     assert "R$ 300,00" in result.text and "Não tenho certeza" not in result.text
+
+
+def test_where_is_answered_place_by_place_each_with_its_article(run):
+    # Decreto 4.510/2024 arts. 14-17: the four areas; one line per area (no bullets run together)
+    result = run(ActionAnswer(), "Onde posso montar minha tenda de aluguel de SUP em Bertioga?", "ask_places",
+                 [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}])
+    lines = [line for line in result.text.splitlines() if line.startswith("• Praia") or line.startswith("• Riviera")]
+    assert len(lines) == 4
+    for line, article in zip(lines, (14, 15, 16, 17)):
+        assert line.count("•") == 1 and f"/decreto-4510-2024/art-{article})" in line
