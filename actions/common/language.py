@@ -13,11 +13,13 @@ import yaml
 from lingua import Language, LanguageDetectorBuilder
 from unidecode import unidecode
 
-from knowledge.jurisdictions import answer_language
+from knowledge.jurisdictions import answer_language, jurisdictions
+from knowledge.rules.registry import registry
 
 __all__ = ["detect_language"]
 
 _MARKERS = Path(__file__).parent / "i18n" / "language_markers.yml"
+_PLACES = Path(__file__).resolve().parents[1] / "qa" / "place_aliases.yml"
 # lingua's confidence for the winner must beat the runner-up by this much to override the context.
 _MARGIN = 0.35
 
@@ -38,6 +40,27 @@ def _tokens(text: str) -> list[str]:
     return cleaned.split()
 
 
+@lru_cache
+def _place_names() -> tuple[str, ...]:
+    """The covered places' names as token strings ("pontal do parana", "portugal"): a town named says
+    nothing about the language ("Portugal" answering "Which municipality?" is not Portuguese)."""
+    names = {" ".join(_tokens(j.name)) for j in jurisdictions().values()}
+    names |= {" ".join(_tokens(j.name.split("(")[0])) for j in jurisdictions().values()}
+    # the beaches, boardwalks and towns named in the norms and by citizens ("Praia da Enseada", "Viana
+    # do Castelo"): Portuguese names inside an English question
+    names |= {" ".join(_tokens(n)) for ns in yaml.safe_load(_PLACES.read_text(encoding="utf-8")).values() for n in ns}
+    names |= {" ".join(_tokens(a.name.get("pt-BR", ""))) for norm in registry().norms.values() for a in norm.areas.values()}
+    return tuple(sorted(names - {""}, key=len, reverse=True))
+
+
+def _without_places(tokens: list[str]) -> list[str]:
+    joined = " " + " ".join(tokens) + " "
+    for name in _place_names():
+        if name:
+            joined = joined.replace(" " + name + " ", " ")
+    return joined.split()
+
+
 def _phrase_hits(tokens: list[str], words: set[str]) -> int:
     joined = " " + " ".join(tokens) + " "
     return sum(1 for w in words if (" " + w + " ") in joined)
@@ -48,10 +71,15 @@ def detect_language(text: str | None, previous: str | None = None, jurisdiction:
     tokens = _tokens(text or "")
     if text and text.startswith("/"):  # a button payload says nothing about the language
         tokens = []
+    # A place's name says nothing about the language ("Portugal" answering "Which municipality?", the
+    # "do" of "Pontal do Paraná" in an English question): markers are counted without them.
+    words = _without_places(tokens)
+    if not words:
+        tokens = []
     markers = _markers()
-    en = _phrase_hits(tokens, markers["en"])
-    pt = _phrase_hits(tokens, markers["pt"])
-    pt_pt = _phrase_hits(tokens, markers["pt-PT"])
+    en = _phrase_hits(words, markers["en"])
+    pt = _phrase_hits(words, markers["pt"])
+    pt_pt = _phrase_hits(words, markers["pt-PT"])
     language: str | None = None
     if en > pt + pt_pt:
         language = "en"

@@ -128,3 +128,15 @@ def test_where_is_answered_place_by_place_each_with_its_article(run):
     assert len(lines) == 4
     for line, article in zip(lines, (14, 15, 16, 17)):
         assert line.count("•") == 1 and f"/decreto-4510-2024/art-{article})" in line
+
+
+def test_a_place_name_says_nothing_about_the_language():
+    from actions.common.language import detect_language
+
+    # "Portugal" or "Pontal do Paraná" answering "Which municipality?" keeps the conversation's language,
+    # and the "do"/"da" of a Portuguese place name does not turn an English question Portuguese
+    assert detect_language("Portugal", "en", None) == "en"
+    assert detect_language("Pontal do Paraná", "en", None) == "en"
+    assert detect_language("Can I sell in Pontal do Paraná?", None, None) == "en"
+    assert detect_language("Can I rent a SUP at Praia da Enseada?", None, None) == "en"
+    assert detect_language("Posso alugar SUP na Praia da Enseada?", None, None) == "pt-BR"
