@@ -10,6 +10,7 @@ Both the offline check (tests/cases/test_cases_match_seed.py) and the runner
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -21,7 +22,7 @@ from unidecode import unidecode
 __all__ = [
     "CASES_FILE", "NORMS_DIR", "SEED_FILES", "Case", "CaseFile", "Verdict",
     "load_cases", "seed_text", "fold", "squash", "numbers", "has_figure", "figure_proved", "linked_units",
-    "judge", "answer_text", "visible_length",
+    "judge", "answer_text", "visible_length", "unproven_amounts",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,6 +164,49 @@ def answer_text(messages: list[dict]) -> str:
 
 
 _MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+# Amounts as a reply writes them: "R$ 12.000,00", "3 740 €", "€3,740.00", "30,00 UFM", "2.500 UFIB".
+_AMOUNT = re.compile(r"(?:(?:R\$|€)\s?(\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})?)"
+                     r"|(\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})?)\s?(?:€|UFM|UFIB|UR)\b)")
+
+
+def _decimal(figure: str, language: str) -> Decimal | None:
+    """A figure as written in `language` ("3,740.00" in English, "3.740,00" or "3 740" in Portuguese)."""
+    plain = figure.replace("\u00a0", "").replace(" ", "")
+    plain = plain.replace(",", "") if language == "en" else plain.replace(".", "").replace(",", ".")
+    try:
+        return Decimal(plain).normalize()
+    except InvalidOperation:
+        return None
+
+
+@lru_cache
+def _law_amounts() -> frozenset[Decimal]:
+    """Every number the five texts write (Portuguese style), and every fact record's value."""
+    from knowledge.facts.projection import all_facts
+
+    text = " ".join(seed_text(norm) for norm in SEED_FILES)
+    found = {_decimal(n, "pt-BR") for n in re.findall(r"(?<![\w.,])\d{1,3}(?:[ .]\d{3})+(?:,\d+)?|\d+(?:,\d+)?", text)}
+    for record in all_facts():
+        for value in (record.value, record.value_max):
+            try:
+                found.add(Decimal(str(value)).normalize())
+            except (InvalidOperation, ValueError):
+                pass
+    return frozenset(f for f in found if f is not None)
+
+
+def unproven_amounts(answer: str, language: str) -> list[Decimal]:
+    """Amounts (money and fiscal units) a reply states that neither the law's text nor a fact record
+    holds: an invented fee or fine."""
+    figures = []
+    for line in (answer or "").splitlines():
+        line = re.sub(r"\]\([^)]*\)", "]", line)  # link addresses are not figures
+        # a quote ("> …") is the law's own Portuguese, whatever the reply's language
+        written_in = "pt-BR" if line.lstrip().startswith(">") else language
+        figures += [_decimal(a or b, written_in) for a, b in _AMOUNT.findall(line)]
+    return [f for f in figures if f is not None and f not in _law_amounts()]
 
 
 def visible_length(text: str) -> int:

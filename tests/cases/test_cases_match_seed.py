@@ -156,3 +156,15 @@ def test_judge_reads_figures_links_and_forbidden_text_as_a_reader_would():
     assert judge(exemption, quote).passed
     # … but art-9 is not art-90.
     assert not judge(exemption, quote.replace("art-9/par-3", "art-90")).passed
+
+
+def test_an_amount_in_no_law_text_or_record_is_caught():
+    from .conversation_cases import unproven_amounts
+
+    # Pontal's fine (art. 38) and SUP fee (Anexo VI) are the law's; R$ 999,99 is no one's
+    assert unproven_amounts("Multa de R$ 300,00 a R$ 12.000,00; taxa 30,00 UFM", "pt-BR") == []
+    assert unproven_amounts("Fine of R$300.00 to R$12,000.00; fee 30.00 UFM", "en") == []
+    assert unproven_amounts("Coima de 500 € a 3 740 €", "pt-PT") == []
+    assert [str(a) for a in unproven_amounts("A taxa é de R$ 999,99 por mês", "pt-BR")] == ["999.99"]
+    # a quote is Portuguese inside an English reply: "30,00 UFM" there is thirty
+    assert unproven_amounts("What the law says:\n> período: 30,00 UFM", "en") == []

@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cases.blind_sets import BLIND_FILES, load_blind, states_first, thresholds  # noqa: E402
-from cases.conversation_cases import Case, answer_text, judge, visible_length  # noqa: E402
+from cases.conversation_cases import Case, answer_text, judge, unproven_amounts, visible_length  # noqa: E402
 
 REPORT = Path(__file__).resolve().parents[1] / "artifacts" / "blind_report.json"
 
@@ -39,6 +39,7 @@ def _play(stack, case: Case, run: str) -> dict:
     text = answer_text(messages)
     verdict = judge(case, text)
     return {"passed": verdict.passed, "first": verdict.passed and states_first(case, text), "chars": visible_length(text),
+            "unproven": [str(a) for a in unproven_amounts(text, case.language)],
             "reasons": verdict.reasons, "answer": text}
 
 
@@ -83,5 +84,7 @@ def test_blind_set(stack, reports, name):
     print(f"\nblind {name}: {report['passed']}/{report['cases']} ({report['pass_rate']:.1%}); key fact first "
           f"{report['first_sentence']}/{report['cases']}; reply chars p50 {report['chars_p50']} p95 {report['chars_p95']}; "
           f"by norm {report['by_norm']}; by language {report['by_language']}")
+    invented = {c.id: r["unproven"] for c, r in results if r.get("unproven")}
+    assert not invented, f"{name}: amounts in no law text or record: {invented}"
     floor = thresholds().min_pass_rate[name]
     assert report["pass_rate"] >= floor, f"{name}: {report['pass_rate']:.1%} below the measured floor {floor:.1%}"

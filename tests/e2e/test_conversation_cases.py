@@ -21,7 +21,7 @@ import httpx
 
 # tests/ on the path, so the cases module imports as it does in the offline suite (tests/cases).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from cases.conversation_cases import Case, answer_text, judge, load_cases  # noqa: E402
+from cases.conversation_cases import Case, answer_text, judge, load_cases, unproven_amounts  # noqa: E402
 
 REPORT = Path(__file__).resolve().parents[1] / "artifacts" / "conversation_report.json"
 MODEL = Path(os.environ.get("RASA_MODEL") or Path(__file__).resolve().parents[2] / "models" / "bot.tar.gz")
@@ -97,3 +97,6 @@ def test_conversation_cases_pass_rate(stack):
     print("\n" + _summary(report) + f"\n  report: {REPORT}")
     assert report["pass_rate"] >= cases.min_pass_rate, (
         f"pass rate {report['pass_rate']:.1%} below {cases.min_pass_rate:.1%}; see {REPORT}")
+    # No reply states an amount (a fee, a fine) that neither the law's text nor a fact record holds.
+    invented = {case.id: unproven_amounts(result["answer"], case.language) for case, result in results}
+    assert not {k: v for k, v in invented.items() if v}, f"amounts in no law text or record: {invented}"
