@@ -14,8 +14,8 @@ from actions.qa.brief import first_articles
 from knowledge.corpus import load_corpus
 from knowledge.facts.projection import facts_of
 from knowledge.rules import text_in
-from knowledge.search.text import stem, tokens
 from knowledge.rules.registry import registry
+from knowledge.search.text import stem, tokens
 
 __all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload", "lead_link"]
 
