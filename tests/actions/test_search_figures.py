@@ -45,4 +45,4 @@ def test_an_english_reader_gets_the_quotes_figures_in_english():
     tracker = make_tracker("how many days can a circus stay in Lajes?", "ask_law", slots={"language": "en"})
     answer_from_search(Turn(dispatcher, tracker), "br-rn-lajes", hits=[WITH_FIGURE])
     text = dispatcher.messages[-1]["text"]
-    assert "in Portuguese" in text and "Figures in the quote: 45 days." in text
+    assert "in Portuguese" in text and "Figures in the law quoted below: 45 days." in text
