@@ -154,7 +154,8 @@ def main() -> None:
                 nlu_only = []
                 for m in msgs[:100]:
                     start = time.perf_counter()
-                    client.post(f"{stack.rasa_url}/model/parse", json={"text": m}, timeout=60).raise_for_status()
+                    client.post(f"{stack.rasa_url}/model/parse", json={"text": m}, params=stack.rasa_token,
+                                timeout=60).raise_for_status()
                     nlu_only.append((time.perf_counter() - start) * 1000)
                 action_only = action_calls(client, stack, [f"seq-{i}" for i in range(min(args.turns // 6, 40))])
                 replies = reply_shape(client, url) if not args.skip_replies else None

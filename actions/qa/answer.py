@@ -288,6 +288,9 @@ def resume_question(turn: Turn) -> None:
 def _topic(turn: Turn, text: str) -> tuple[str, bool]:
     """(what the question asks, whether its words overruled NLU's ask_permission)."""
     previous = turn.tracker.get_slot("topic")
+    # a one-fact answer leaves its kind in the slot ("limit", "office"): a follow-up asks its topic
+    if previous and previous not in _TOPICS:
+        previous = TOPIC_OF_KIND.get(previous, "permission")
     if is_follow_up(text) and previous:
         # "e se for um deck fixo?" after "quanto custa…?" still asks how much, whatever NLU made of it.
         return topic_in_text(text) or previous, False
@@ -318,6 +321,9 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         if kinds and kinds[0] in TOPIC_OF_KIND:
             return TOPIC_OF_KIND[kinds[0]], False
     return topic, False
+
+
+_TOPICS = frozenset(TOPIC_BY_INTENT.values())
 
 
 # Topics whose answer opens with the permit: a figure asked is said before it.

@@ -33,3 +33,12 @@ def test_the_kept_question_is_bounded():
     long = "qual a multa " + "muito " * 400 + "?"
     kept = Run(ActionAnswer(), make_tracker(long, "ask_fine")).slot("pending_question")
     assert len(kept["text"]) <= 500
+
+
+def test_a_follow_up_after_a_one_fact_answer_gets_the_fact_kind_s_topic(run):
+    # answer_fact leaves the fact's kind in the `topic` slot ("limit"); "e perto da escola?" must not
+    # look for an `answer.limit` template that does not exist
+    result = run(ActionAnswer(), "e perto da escola?", "nlu_fallback",
+                 slots={"topic": "limit", "municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava",
+                        "activity": "event_stall"})
+    assert result.text
