@@ -34,7 +34,7 @@ export TF_DETERMINISTIC_OPS := 1
 help:
 	@echo "make run    - install what is missing, train if needed, start Rasa (:5005), actions (:5055), API (:8000)"
 	@echo "make test   - everything checked: pytest, rasa data validate, training, rasa conversation tests, e2e"
-	@echo "make bench  - latency, cold start and memory figures (saved under bench/results/)"
+	@echo "make bench  - latency, cold start, memory and reply-length figures (saved under bench/results/)"
 	@echo "make test-robustness - the tests against models trained with 3 seeds (~40 min)"
 
 # ---------------------------------------------------------------- installs
