@@ -12,7 +12,6 @@ import hashlib
 import json
 import uuid
 from datetime import UTC, date, datetime
-from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -20,7 +19,9 @@ from pydantic import BaseModel, Field
 from actions.common.citations import group_citations
 from actions.common.i18n import catalogue
 from actions.common.money import format_amount
-from actions.permits.plan import EXEMPTION_FACTS, decision_for, derived_answers, period_rule, plan, requirements
+from actions.permits.plan import EXEMPTION_FACTS, decision_for, derived_answers, plan, requirements
+from knowledge.rules.estimate import fee_estimate
+from knowledge.rules.period import period_rule
 from knowledge.jurisdictions import jurisdiction
 from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules.models import Citation, text_in
@@ -135,23 +136,14 @@ class Application(BaseModel):
         return list(exemption.proof)
 
     def fee_estimate(self, lang: str) -> dict[str, Any]:
-        """The fees of this permit for the answers given, in the law's unit, with any exemption:
-        what the chat shows in the summary and what the API keeps as `fee_estimate`."""
-        req = self.requirements()
-        decision = decision_for(self)
-        answers = self.all_answers()
-        category = answers.get("fee_category")
-        category_fees = {f.id for c in req.fee_categories if c.category == category for f in c.fees}
-        occupation = {"habitual": "occupation_tables", "uninterrupted": "occupation_deck"}.get(answers.get("occupation_kind"))
+        """The rules' fee estimate (knowledge.rules.estimate) for the answers given, in the law's unit,
+        rendered in `lang`: what the chat shows in the summary and what the API keeps as `fee_estimate`."""
+        estimate = fee_estimate(self.requirements(), decision_for(self), self.all_answers(),
+                                exemption_claimed=self.answers.get("exemption") in EXEMPTION_FACTS)
         lines = []
-        for f in decision.fees:
-            if category and f.category and f.id not in category_fees:
-                continue
-            if occupation and f.category and f.category != occupation:
-                continue
-            if f.percent_of_licence_fee is not None or f.applies in ("second_badge", "averbamento"):
-                continue  # charged later (a replacement badge, a change endorsed on the licence)
-            line: dict[str, Any] = {
+        for line in estimate.lines:
+            f = line.fee
+            lines.append({
                 "fee_id": f.id,
                 "name": text_in(f.name, lang),
                 "per": f.per,
@@ -161,19 +153,16 @@ class Application(BaseModel):
                 "discount_percent": str(f.discount_percent) if f.discount_percent is not None else None,
                 "deferred_to": text_in(f.deferred_to, lang),
                 "citations": [c.model_dump() for c in f.citations],
-                "area_m2": None, "total": None, "total_shown": None,
-            }
-            area = answers.get("occupied_area_m2")
-            if f.amount and f.per and f.per.startswith("m2") and area:
-                total = (f.amount.value * Decimal(str(area))).quantize(f.amount.value)
-                line |= {"area_m2": str(area), "total": str(total), "total_shown": format_amount(total, f.amount.unit, lang)}
-            lines.append(line)
+                "area_m2": str(line.area_m2) if line.total else None,
+                "total": str(line.total.value) if line.total else None,
+                "total_shown": format_amount(line.total.value, line.total.unit, lang) if line.total else None,
+            })
         exemptions = [{"code": e.code, "discount_percent": str(e.discount_percent), "text": text_in(e.text, lang),
-                       "citations": [c.model_dump() for c in e.citations]}
-                      for e in decision.exemptions if e.applies and self.answers.get("exemption") in EXEMPTION_FACTS]
-        notes = [text_in(n.text, lang) for n in req.not_covered]
-        return {"permit_kind": self.permit_kind, "category": category, "computed_on": self.day.isoformat(),
-                "lines": lines, "exemptions": exemptions, "notes": notes}
+                       "citations": [c.model_dump() for c in e.citations]} for e in estimate.exemptions]
+        notes = [text_in(n.text, lang) for n in estimate.notes]
+        return {"permit_kind": self.permit_kind, "category": estimate.category,
+                "computed_on": estimate.computed_on.isoformat(), "lines": lines, "exemptions": exemptions,
+                "notes": notes}
 
     def documents(self, lang: str) -> list[str]:
         req = self.requirements()

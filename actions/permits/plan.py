@@ -13,29 +13,27 @@ Pure functions over `Application` (actions/permits/application.py); no Rasa, no 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, timedelta
-from functools import lru_cache
+from datetime import date
 from typing import Any
 
 from knowledge.rules import Outcome, PermitRequirements, RulesError, evaluate, permit_kinds, permit_requirements
-from knowledge.rules.models import Citation, Decision, Period, Season
+from knowledge.rules.models import Citation, Decision
+# readers.py still imports the season helpers from here (moved to knowledge.rules.period)
+from knowledge.rules.period import next_season, period_rule, season_window  # noqa: F401
 from knowledge.jurisdictions import jurisdiction
-from knowledge.rules.registry import registry
+from knowledge.rules.registry import per_registry, registry
 
 __all__ = [
     "EXEMPTION_FACTS",
-    "PeriodRule",
     "PermitChoice",
     "Step",
     "category_choices",
     "decision_for",
     "document_types",
     "kinds_for",
-    "period_rule",
     "permit_choice",
     "plan",
     "requirements",
-    "season_window",
 ]
 
 # Facts a pre-application takes as the citizen's data rather than as questions of their own.
@@ -72,7 +70,7 @@ class PermitChoice:
     by_value: dict[str, str] = field(default_factory=dict)  # fact value → permit kind
 
 
-@lru_cache(maxsize=64)
+@per_registry(maxsize=64)
 def requirements(kind: str, on: date) -> PermitRequirements:
     return permit_requirements(kind, on=on)
 
@@ -122,93 +120,6 @@ def document_types(jurisdiction_id: str, person_type: str | None, fields: set[st
     if person_type == "natural_person":
         return types.natural_person
     return types.all()
-
-
-# ------------------------------------------------------------------ the period
-
-@dataclass(frozen=True)
-class PeriodRule:
-    """How the period of the permit is asked and checked.
-
-    season: both dates inside one season (Pontal, art. 9 § 1). validity: the end follows from the
-    start (a licence of N months or years; Lajes' licence ends on 31 December). max_days: the end
-    is asked and the period may not be longer (amusements). lead_time: how long before the start the
-    request must be made (Igarapava's stalls, art. 108). event: the start is the event's date."""
-
-    season: Season | None = None
-    validity: Period | None = None
-    calendar_year: bool = False
-    max_days: int | None = None
-    lead_time: Period | None = None
-    event: bool = False
-
-    @property
-    def asks_end(self) -> bool:
-        return self.validity is None and not self.calendar_year
-
-    def end_for(self, start: date) -> date | None:
-        if self.calendar_year:
-            return date(start.year, 12, 31)
-        if self.validity is None:
-            return None
-        months = self.validity.value * (12 if self.validity.unit == "years" else 1)
-        return _add_months(start, months) - timedelta(days=1)
-
-
-def _add_months(day: date, months: int) -> date:
-    year, month = divmod(day.month - 1 + months, 12)
-    year, month = day.year + year, month + 1
-    for d in (day.day, 30, 29, 28):
-        try:
-            return date(year, month, d)
-        except ValueError:
-            continue
-    raise ValueError(day)  # pragma: no cover - day 28 always exists
-
-
-def period_rule(req: PermitRequirements, decision: Decision) -> PeriodRule:
-    validity = req.permit.validity
-    fields = {f.fact for f in req.fields}
-    season = decision.season
-    if season is not None:
-        return PeriodRule(season=season, lead_time=req.permit.lead_time)
-    if validity is not None and validity.code == "licence_year":
-        return PeriodRule(calendar_year=True, lead_time=req.permit.lead_time)
-    if validity is not None and validity.unit in ("months", "years"):
-        return PeriodRule(validity=validity, lead_time=req.permit.lead_time)
-    max_days = validity.value if validity is not None and validity.unit == "days" else None
-    return PeriodRule(max_days=max_days, lead_time=req.permit.lead_time, event="event_date" in fields)
-
-
-def season_window(season: Season, day: date) -> tuple[date, date] | None:
-    """The season (start, end) that contains `day`, or None if the day is out of season."""
-    start_m, start_d = (int(x) for x in season.start.split("-"))
-    end_m, end_d = (int(x) for x in season.end.split("-"))
-    wraps = (end_m, end_d) < (start_m, start_d)  # 1 Dec – 31 Mar
-    md = (day.month, day.day)
-    if not wraps:
-        if (start_m, start_d) <= md <= (end_m, end_d):
-            return date(day.year, start_m, start_d), date(day.year, end_m, end_d)
-        return None
-    if md >= (start_m, start_d):
-        return date(day.year, start_m, start_d), date(day.year + 1, end_m, end_d)
-    if md <= (end_m, end_d):
-        return date(day.year - 1, start_m, start_d), date(day.year, end_m, end_d)
-    return None
-
-
-def next_season(season: Season, today: date) -> tuple[date, date]:
-    """The season a request made today can still use: the current one from today, else the next."""
-    current = season_window(season, today)
-    if current is not None:
-        return today, current[1]
-    start_m, start_d = (int(x) for x in season.start.split("-"))
-    start = date(today.year, start_m, start_d)
-    if start < today:
-        start = date(today.year + 1, start_m, start_d)
-    window = season_window(season, start)
-    assert window is not None
-    return window
 
 
 # ------------------------------------------------------------------ the plan

@@ -10,7 +10,8 @@ from babel.numbers import format_decimal
 
 from actions.qa.decision_view import places_geojson
 from actions.common.i18n import catalogue
-from actions.permits.plan import Step, decision_for, next_season, permit_choice, requirements
+from actions.permits.plan import Step, decision_for, permit_choice, requirements
+from knowledge.rules.period import next_season
 from actions.permits.readers import (
     MAX_BUTTONS,
     Form,

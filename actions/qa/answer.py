@@ -41,7 +41,6 @@ from knowledge.rules import Outcome, evaluate, text_in
 from knowledge.rules.registry import registry
 from knowledge.search.text import fold
 
-FACTS = registry().facts
 __all__ = ["ActionAnswer", "TOPIC_BY_INTENT", "answer_question"]
 
 TOPIC_BY_INTENT = {
@@ -93,7 +92,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     shared where "here" is, to answer the question that asked for it."""
     tracker = turn.tracker
     resume_question(turn)
-    pending = FACTS.get(tracker.get_slot("pending_fact") or "")
+    pending = registry().facts.get(tracker.get_slot("pending_fact") or "")
     answered = pending_fact_answer(turn, pending)
     if turn.intent in ("affirm", "deny") and not answered:
         turn.say("help")  # a yes/no to no question of ours
@@ -237,7 +236,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
     # a citizen who moves on to another question is not asked again and again.
     missing = next((m for m in decision.missing_facts
-                    if m.fact in FACTS and askable(FACTS[m.fact]) and _changes_the_answer(m, topic)), None)
+                    if m.fact in registry().facts and askable(registry().facts[m.fact]) and _changes_the_answer(m, topic)), None)
     if missing is not None and tracker.get_slot("pending_fact") != missing.fact:
         turn.set_slot("pending_fact", missing.fact)
         turn.say(f"question.{missing.question}", **names, buttons=_answer_buttons(turn, missing.fact))
@@ -394,7 +393,7 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
 
 
 def _answer_buttons(turn: Turn, fact: str) -> list[dict]:
-    spec = FACTS[fact]
+    spec = registry().facts[fact]
     if spec.type == "bool":
         return [{"title": turn.text("answer.button_yes"), "payload": "/affirm"},
                 {"title": turn.text("answer.button_no"), "payload": "/deny"}]

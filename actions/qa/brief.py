@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of
@@ -21,6 +20,7 @@ from knowledge.rules import catalogue
 from knowledge.rules.models import Decision
 from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
+from knowledge.rules.registry import per_registry
 
 __all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "brief_decision", "question_stems", "relevance", "first_articles", "stems_of"]
 
@@ -170,7 +170,7 @@ class Brief(NamedTuple):
     asked: frozenset[str] = frozenset()  # the question's telling words (own and glossary's), to choose articles
 
 
-@lru_cache
+@per_registry
 def _activity_stems(activity: str) -> frozenset[str]:
     names = next((a.names for a in catalogue() if a.id == activity), {})
     return frozenset(stem(w) for synonyms in names.values() for name in synonyms for w in tokens(name)

@@ -14,7 +14,7 @@ from actions.qa.brief import first_articles
 from knowledge.corpus import load_corpus
 from knowledge.facts.projection import facts_of
 from knowledge.rules import text_in
-from knowledge.rules.registry import registry
+from knowledge.rules.registry import per_registry, registry
 from knowledge.search.text import stem, tokens
 
 __all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload", "lead_link"]
@@ -167,7 +167,7 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
     return view
 
 
-@lru_cache(maxsize=256)
+@per_registry(maxsize=256)
 def _office_units(jurisdiction: str, office_id: str | None) -> frozenset[str]:
     """The articles that name an office (its fact record's citations)."""
     if not office_id:
@@ -181,7 +181,7 @@ def _period(period, lang: str) -> dict | None:
     return {"value": period.value, "unit": period.unit, "code": period.code, "text": text_in(period.text, lang)}
 
 
-@lru_cache
+@per_registry
 def _area_names() -> dict[str, dict]:
     return {area_id: area.name for norm in registry().norms.values() for area_id, area in norm.areas.items()}
 

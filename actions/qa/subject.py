@@ -15,6 +15,7 @@ from unidecode import unidecode
 from knowledge.corpus import load_corpus
 from knowledge.jurisdictions import jurisdiction
 from knowledge.rules import JURISDICTIONS, catalogue
+from knowledge.rules.registry import per_registry
 
 __all__ = ["activity_buttons", "activity_names", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions", "municipality_buttons"]
 
@@ -26,7 +27,7 @@ def _norm(text: str) -> str:
     return " ".join(unidecode(text).lower().replace("-", " ").split())
 
 
-@lru_cache
+@per_registry
 def activity_names() -> dict[str, str]:
     """Every name of every activity of the catalogue, normalised → activity id."""
     names: dict[str, str] = {}

@@ -28,6 +28,7 @@ from knowledge.rules import catalogue
 from knowledge.search import get_index
 from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
+from knowledge.rules.registry import per_registry
 
 __all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "cue_words", "place_stems", "resolve", "without_cues"]
 
@@ -169,7 +170,7 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
     return stems
 
 
-@lru_cache(maxsize=16)
+@per_registry(maxsize=16)
 def _idf(jurisdiction: str, day: date) -> dict[str, float]:
     records = facts_of(jurisdiction, day)
     counts = Counter(s for r in records for s in _record_stems(r))
@@ -292,7 +293,7 @@ def function_stems() -> frozenset[str]:
     return frozenset(stem(w) for w in FUNCTION_WORDS)
 
 
-@lru_cache(maxsize=1)
+@per_registry
 def activity_stems() -> frozenset[str]:
     """The words of every activity's names: what a question is about, not which of its facts is asked
     ("altura da bandeira do ponto de locação náutica" shares "locação" and "náutica" with every fact of

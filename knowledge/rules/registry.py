@@ -4,7 +4,9 @@ of the data (not the process) with the pydantic error that says which key is wro
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
@@ -135,3 +137,24 @@ def using_registry(reg: Registry) -> Iterator[Registry]:
         yield reg
     finally:
         _override.pop()
+
+
+def per_registry(fn: Callable | None = None, *, maxsize: int | None = None) -> Callable:
+    """`functools.lru_cache` for values computed from the rule data, one cache per registry: a test's
+    `using_registry` block reads its own data, and the default registry's results stay as they were.
+    A registry that is dropped drops its cache with it. Use as `@per_registry` or
+    `@per_registry(maxsize=64)`."""
+    if fn is None:
+        return functools.partial(per_registry, maxsize=maxsize)
+    caches: weakref.WeakKeyDictionary[Registry, Callable] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(fn)
+    def cached(*args, **kwargs):
+        reg = registry()
+        for_reg = caches.get(reg)
+        if for_reg is None:
+            for_reg = caches[reg] = functools.lru_cache(maxsize=maxsize)(fn)
+        return for_reg(*args, **kwargs)
+
+    cached.cache_clear = caches.clear  # type: ignore[attr-defined]
+    return cached

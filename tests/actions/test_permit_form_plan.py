@@ -19,12 +19,11 @@ from actions.permits.application import Application
 from actions.permits.plan import (
     EXEMPTION_FACTS,
     category_choices,
-    next_season,
     permit_choice,
     plan,
     requirements,
-    season_window,
 )
+from knowledge.rules.period import next_season, season_window
 from tests.support.permit_conversation import Conversation
 from knowledge.permits.contract import PreapplicationCreate
 from knowledge.rules import Outcome, evaluate, permit_kinds

@@ -16,7 +16,9 @@ import pytest
 from pyproj import Geod
 
 from knowledge.corpus import load_corpus
-from knowledge.rules import Decision, evaluate, nearest_points
+from knowledge.rules import Decision, evaluate, nearest_points, permit_requirements
+from knowledge.rules.estimate import fee_estimate
+from knowledge.rules.period import next_season, period_rule
 from knowledge.strict_yaml import load_yaml
 from knowledge.rules.registry import registry
 
@@ -73,7 +75,7 @@ def _spec(text: str) -> tuple[Decimal, str] | None:
     return Decimal(value), unit
 
 
-def _check(decision: Decision, expect: dict[str, Any], norm: str) -> None:
+def _check(decision: Decision, expect: dict[str, Any], norm: str, applicant: dict[str, Any]) -> None:
     if "outcome" in expect:
         assert decision.outcome.value == expect["outcome"], decision.reasons
     for r in expect.get("reasons", []):
@@ -156,6 +158,39 @@ def _check(decision: Decision, expect: dict[str, Any], norm: str) -> None:
         assert decision.nearest and decision.nearest[0].point.id == expect["nearest"]
     if "holder" in expect:
         assert decision.permit is not None and decision.permit.holder == expect["holder"]
+    if "estimate" in expect:
+        _check_estimate(decision, expect["estimate"], applicant)
+    if "period" in expect:
+        _check_period(decision, expect["period"])
+
+
+def _check_estimate(decision: Decision, spec: dict[str, Any], applicant: dict[str, Any]) -> None:
+    """The fee estimate a clerk receives with the request: exactly these rows, their amounts, the
+    totals of square-metre fees and the exemptions granted when the applicant claims one."""
+    req = permit_requirements(decision.permit_kind, on=decision.on)
+    estimate = fee_estimate(req, decision, applicant, exemption_claimed=spec.get("claim_exemption", False))
+    rows = {line.fee.id: line for line in estimate.lines}
+    assert {fid: _amount(line.fee.amount) for fid, line in rows.items()} == \
+        {fid: _spec(amount) for fid, amount in spec["lines"].items()}
+    for fid, total in spec.get("totals", {}).items():
+        assert _amount(rows[fid].total) == _spec(total)
+    assert [e.code for e in estimate.exemptions] == spec.get("exemptions", [])
+
+
+def _check_period(decision: Decision, spec: dict[str, Any]) -> None:
+    """The period a request starting on `from` gets: `gives` [start, end] when the law fixes the end
+    (a season, N months or years, the calendar year), `asks_end` with `max_days` when it does not."""
+    rule = period_rule(permit_requirements(decision.permit_kind, on=decision.on), decision)
+    start = spec["from"]
+    if "gives" in spec:
+        given = list(next_season(rule.season, start)) if rule.season else [start, rule.end_for(start)]
+        assert given == spec["gives"]
+    if "asks_end" in spec:
+        assert rule.asks_end is spec["asks_end"]
+    if "max_days" in spec:
+        assert rule.max_days == spec["max_days"]
+    if "lead_time" in spec:
+        assert rule.lead_time is not None and f"{rule.lead_time.value} {rule.lead_time.unit}" == spec["lead_time"]
 
 
 @pytest.mark.parametrize(("data", "case"), _cases())
@@ -168,7 +203,7 @@ def test_scenario(data, case):
     missing = [c["unit_id"] for c in _citations(decision.model_dump(mode="json")) if not corpus.has(c["unit_id"])]
     assert missing == []
     assert decision.citations, "every decision cites at least one unit"
-    _check(decision, case.get("expect", {}), data["norm"])
+    _check(decision, case.get("expect", {}), data["norm"], case.get("applicant") or {})
 
 
 def test_scenarios_cover_every_activity_each_norm_regulates():
