@@ -19,6 +19,11 @@ export RASA_HOST RASA_PORT ACTIONS_HOST ACTIONS_PORT API_HOST API_PORT VAR_DIR R
 export RASA_ENDPOINTS RASA_TRACKER_PG_HOST RASA_TRACKER_PG_PORT RASA_TRACKER_PG_DB RASA_TRACKER_PG_USER \
   RASA_TRACKER_PG_PASSWORD RASA_TRACKER_PG_LOGIN_DB REDIS_HOST REDIS_PORT REDIS_DB REDIS_KEY_PREFIX
 export RASA_TELEMETRY_ENABLED=false SQLALCHEMY_SILENCE_UBER_WARNING=1 TF_CPP_MIN_LOG_LEVEL=2
+# No personal data in any log (README, "Production notes"): the three processes log through
+# config/logging.yml, which masks CPF/CNPJ/NIF, e-mail and phone numbers (api/log_redaction.py) in
+# every record, Rasa's and the libraries' included. LOG_LEVEL (default INFO) sets all three.
+: "${LOGGING_CONFIG:=config/logging.yml}" "${LOG_LEVEL:=INFO}"
+export LOGGING_CONFIG LOG_LEVEL
 mkdir -p "$VAR_DIR"
 # The internal secrets (README, "Production notes"): RASA_AUTH_TOKEN guards Rasa's HTTP API,
 # ACTIONS_TOKEN lets only Rasa call the action server, CONVERSATION_SIGNING_KEY lets only the action
@@ -49,18 +54,76 @@ internal_secrets() {
 }
 internal_secrets
 export RASA_AUTH_TOKEN ACTIONS_TOKEN CONVERSATION_SIGNING_KEY
+
+# Rasa and rasa-sdk ignore a logging file they cannot apply (a debug line, then their own unmasked
+# logging): refuse to start instead. $1 is the interpreter of the process's virtualenv.
+check_logging_config() {
+  PYTHONPATH="$PWD" "$1" -c 'import logging.config, sys, yaml
+logging.config.dictConfig(yaml.safe_load(open(sys.argv[1])))' "$LOGGING_CONFIG" ||
+    { echo "serve.sh: $LOGGING_CONFIG cannot be applied by $1" >&2; exit 2; }
+}
+
+# `serve.sh supervised PART` (Procfile): runs `serve.sh PART` as a child in a process group of its
+# own and restarts it when it exits. Before a restart the whole group is killed (TERM, then KILL
+# after SUPERVISE_GRACE seconds) and the port must be free: a worker that outlived its main process
+# (uvicorn --workers, Sanic workers: `kill -9` of the main one orphans them with the listening
+# socket) can never make the restart fail with "address already in use". TERM/INT/HUP to the
+# supervisor stop the group and the supervisor.
+supervise() {
+  local part=$1 port child=0 rc=0 stopping=0 delay=1 started waited
+  case "$part" in rasa) port=$RASA_PORT ;; actions) port=$ACTIONS_PORT ;; api) port=$API_PORT ;;
+    *) echo "usage: $0 supervised rasa|actions|api" >&2; exit 2 ;; esac
+  set -m  # every background job is the leader of a new process group: its pgid is its pid
+  trap 'stopping=1; [ "$child" -eq 0 ] || kill -TERM -- "-$child" 2>/dev/null || true' TERM INT HUP
+  while :; do
+    started=$SECONDS
+    "$0" "$part" &
+    child=$!
+    while kill -0 "$child" 2>/dev/null; do
+      rc=0; wait "$child" || rc=$?  # a trapped signal interrupts wait: check again
+    done
+    # The main process is gone; whatever else of its group is left goes too.
+    kill -TERM -- "-$child" 2>/dev/null || true
+    waited=0
+    while kill -0 -- "-$child" 2>/dev/null && [ "$waited" -lt "$((${SUPERVISE_GRACE:-10} * 10))" ]; do
+      sleep 0.1; waited=$((waited + 1))
+    done
+    kill -KILL -- "-$child" 2>/dev/null || true
+    waited=0
+    while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && [ "$waited" -lt 300 ]; do
+      sleep 0.1; waited=$((waited + 1))
+    done
+    [ "$stopping" -eq 0 ] || exit "$rc"
+    # A service that keeps failing at start is retried less and less often (at most every 30 s).
+    if [ $((SECONDS - started)) -ge 60 ]; then delay=1; fi
+    echo "serve.sh: $part (pid $child) exited with status $rc; restarting in ${delay}s" >&2
+    sleep "$delay" & wait $! || true
+    [ "$stopping" -eq 0 ] || exit "$rc"
+    delay=$((delay * 2 > 30 ? 30 : delay * 2))
+  done
+}
+
 case "${1:-}" in
+  supervised)
+    supervise "${2:-}" ;;
   rasa)
     # The HTTP API (trackers, events, model) answers only with ?token=$RASA_AUTH_TOKEN; the REST
     # channel has no authentication in Rasa 3.6, so the port must stay private (loopback by default).
-    exec .venv-rasa/bin/rasa run --model "$RASA_MODEL" --enable-api --auth-token "$RASA_AUTH_TOKEN" \
+    # PYTHONPATH: Rasa reads its logging file before it puts the working directory on sys.path.
+    check_logging_config .venv-rasa/bin/python
+    PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" exec .venv-rasa/bin/rasa run --model "$RASA_MODEL" --enable-api --auth-token "$RASA_AUTH_TOKEN" \
       --interface "$RASA_HOST" --port "$RASA_PORT" \
-      --endpoints "$RASA_ENDPOINTS" --credentials bot/credentials.yml ;;
+      --endpoints "$RASA_ENDPOINTS" --credentials bot/credentials.yml --logging-config-file "$LOGGING_CONFIG" ;;
   actions)
     # rasa-sdk binds SANIC_HOST (its default is 0.0.0.0); rasa_sdk_plugins checks ACTIONS_TOKEN.
-    SANIC_HOST="$ACTIONS_HOST" exec .venv/bin/python -m rasa_sdk --actions actions --port "$ACTIONS_PORT" ;;
+    check_logging_config .venv/bin/python
+    SANIC_HOST="$ACTIONS_HOST" exec .venv/bin/python -m rasa_sdk --actions actions --port "$ACTIONS_PORT" \
+      --logging-config_file "$LOGGING_CONFIG" ;;
   api)
-    exec .venv/bin/uvicorn api.main:app --host "$API_HOST" --port "$API_PORT" ;;
+    # API_WORKERS > 1: uvicorn forks workers that share the listening socket (see `supervised`).
+    check_logging_config .venv/bin/python
+    exec .venv/bin/uvicorn api.main:app --host "$API_HOST" --port "$API_PORT" --workers "${API_WORKERS:-1}" \
+      --log-config "$LOGGING_CONFIG" ;;
   *)
-    echo "usage: $0 rasa|actions|api" >&2; exit 2 ;;
+    echo "usage: $0 [supervised] rasa|actions|api" >&2; exit 2 ;;
 esac
