@@ -41,6 +41,7 @@ from actions.permits.application import Application
 from actions.permits.plan import Step, decision_for, kinds_for, next_season, period_rule, permit_choice, requirements, season_window
 from actions.qa.location import describe_location
 from actions.qa.subject import activity_name, activity_names, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
+from knowledge.jurisdictions import jurisdiction
 from knowledge.permits.contract import period_too_long
 from knowledge.rules import catalogue as activity_catalogue, nearest_points, text_in
 
@@ -422,9 +423,9 @@ def _read_place(form: Form, step: Step):
 
 
 def _is_town_name(text: str) -> bool:
-    """Only the municipality's name ("Pontal do Paraná") — not a beach of it ("Praia de Leste")."""
-    towns = {fold(jurisdiction_name(j)) for j in covered_jurisdictions()}
-    towns |= {t.split(" (")[0] for t in towns} | {"pontal"}
+    """Only the municipality's name ("Pontal do Paraná", or its short name in the jurisdiction record:
+    "Pontal") — not a beach of it ("Praia de Leste")."""
+    towns = {fold(name) for j in covered_jurisdictions() for name in jurisdiction(j).town_names}
     return fold(text).strip(" .,") in towns
 
 

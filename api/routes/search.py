@@ -28,11 +28,15 @@ class SearchResults(BaseModel):
     hits: list[SearchHit]
 
 
+# The ids come from the jurisdiction record, so the API's documentation follows a new town by itself.
+_JURISDICTION_HELP = f"a jurisdiction id: {', '.join(jurisdiction_ids())}; all if absent"
+
+
 @router.get("/api/v1/search", response_model=SearchResults)
 def search_law(
     index: SearchIndexDep,
     q: Annotated[str, Query(min_length=1, max_length=500, description="the question, in any words")],
-    jurisdiction: Annotated[str | None, Query(description="br-sp-bertioga, pt, …; all if absent")] = None,
+    jurisdiction: Annotated[str | None, Query(description=_JURISDICTION_HELP)] = None,
     limit: Annotated[int, Query(ge=1, le=20)] = 5,
 ) -> SearchResults:
     if jurisdiction is not None and jurisdiction not in jurisdiction_ids():

@@ -78,6 +78,9 @@ class Jurisdiction(_Strict):
     document_types: DocumentTypes
     phone: PhonePlan
     privacy_regime: Literal["lgpd", "rgpd"]
+    # What citizens call the place when they shorten its name ("Pontal"): the chat takes such a reply
+    # as the town itself, not as a place inside it. The name before " (" ("Lajes") always counts.
+    short_names: tuple[str, ...] = ()
 
     @field_validator("time_zone")
     @classmethod
@@ -91,6 +94,11 @@ class Jurisdiction(_Strict):
 
     def today(self) -> date:
         return datetime.now(self.zone).date()
+
+    @property
+    def town_names(self) -> tuple[str, ...]:
+        """Every way of naming the place itself: "Pontal do Paraná (PR)", "Pontal do Paraná", "Pontal"."""
+        return tuple(dict.fromkeys((self.name, self.name.split(" (")[0], *self.short_names)))
 
 
 class _File(_Strict):
