@@ -2,6 +2,7 @@
 
 from fastapi import FastAPI
 
+from api.openapi_errors import install as declare_errors
 from api.routes import ROUTERS
 from api.security.app import install as install_guards
 
@@ -17,6 +18,8 @@ def create_app() -> FastAPI:
         app.include_router(router)
     # Body size, per-IP rate limit and security headers in front of every route (api/security/).
     install_guards(app)
+    # Every status each operation can answer, in /openapi.json, errors with one shape (api/openapi_errors.py).
+    declare_errors(app)
     return app
 
 
