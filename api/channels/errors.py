@@ -5,6 +5,7 @@
     │                            channels turn it into the catalog's "unavailable" message
     ├── MessageTooLong           the citizen's message is longer than MAX_MESSAGE_CHARS
     ├── RateLimited              the conversation sends faster than RATE_LIMIT_PER_SENDER
+    │   └── SessionFull          the conversation had MAX_TURNS_PER_SESSION turns in 24 hours
     ├── ChannelNotConfigured     a bridge was used without its settings (token, secret, ...)
     ├── GraphAPIError            the WhatsApp Graph API refused or could not be reached
     └── OutsideServiceWindow     a free-text WhatsApp message was due outside the 24-hour window
@@ -19,6 +20,7 @@ __all__ = [
     "MessageTooLong",
     "OutsideServiceWindow",
     "RateLimited",
+    "SessionFull",
 ]
 
 
@@ -41,9 +43,21 @@ class MessageTooLong(ChannelError):
 class RateLimited(ChannelError):
     """The conversation sent too many messages; the next one is welcome in `retry_after` seconds."""
 
+    # What the channels tell the citizen (api/channels/messages.yml) and the widget's error code.
+    message_key = "common.rate_limited"
+    code = "rate_limited"
+
     def __init__(self, retry_after: int) -> None:
         super().__init__(f"rate limited for {retry_after} s")
         self.retry_after = retry_after
+
+
+class SessionFull(RateLimited):
+    """The conversation reached MAX_TURNS_PER_SESSION turns within a session (24 hours, Rasa's
+    session_expiration_time): the message did not reach the bot, whose tracker keeps everything."""
+
+    message_key = "common.session_full"
+    code = "session_full"
 
 
 class ChannelNotConfigured(ChannelError):

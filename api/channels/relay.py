@@ -10,7 +10,7 @@ An explicit switch (/lang, the widget's picker) goes through `switch_language` a
 from collections import OrderedDict
 
 from api.channels.bot_messages import BotMessage, language_in_payload, set_language_payload
-from api.channels.errors import AssistantUnavailable, MessageTooLong, RateLimited
+from api.channels.errors import AssistantUnavailable, MessageTooLong, RateLimited, SessionFull
 from api.channels.rasa_client import RasaClient
 from api.security.limits import RateLimits
 from api.security.settings import get_security_settings
@@ -51,6 +51,11 @@ class ConversationRelay:
             verdict = await self._limits.hit("sender", sender)
             if not verdict.allowed:
                 raise RateLimited(verdict.retry_after)
+            # A conversation of more than MAX_TURNS_PER_SESSION turns in 24 h (a loop, a script) stops
+            # here: the message never reaches Rasa, so its tracker (answers, pre-application) is intact.
+            verdict = await self._limits.hit("session", sender)
+            if not verdict.allowed:
+                raise SessionFull(verdict.retry_after)
         chosen = language_in_payload(message)
         if chosen is not None:
             replies = await self.rasa.send(sender, message)

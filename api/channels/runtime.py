@@ -72,7 +72,8 @@ async def telegram_application(app: FastAPI, settings: TelegramSettings, core: S
     async with app.state.channels_lock:
         if key not in objects:
             application = build_application(
-                settings, rasa_url=core.rasa_url, public_base_url=core.public_base_url, webhook_mode=True
+                settings, rasa_url=core.rasa_url, public_base_url=core.public_base_url, webhook_mode=True,
+                limits=limits_of(app),
             )
             await application.initialize()
             objects[key] = application

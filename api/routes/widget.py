@@ -109,7 +109,8 @@ async def chat_preflight(request: Request, settings: WidgetSettingsDep) -> Respo
 
 @router.post("/api/v1/chat", responses={
     413: {"description": "message longer than MAX_MESSAGE_CHARS (or body over MAX_BODY_BYTES)"},
-    429: {"description": "too many messages in this conversation or from this address (Retry-After)"},
+    429: {"description": "too many messages in this conversation or from this address, or in this "
+                         "conversation's session (error session_full; Retry-After)"},
     503: {"description": "the assistant is unavailable: the message names the competent office"}})
 async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, settings: WidgetSettingsDep) -> JSONResponse:
     """One turn of the website chat, relayed to Rasa's REST channel."""
@@ -126,8 +127,8 @@ async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, setti
         return JSONResponse({"error": "message_too_long", "message": message}, status_code=413,
                             headers=_cors_headers(request, settings))
     except RateLimited as exc:
-        message = get_catalog().text("common.rate_limited", language)
-        return JSONResponse({"error": "rate_limited", "message": message, "retry_after": exc.retry_after},
+        message = get_catalog().text(exc.message_key, language)
+        return JSONResponse({"error": exc.code, "message": message, "retry_after": exc.retry_after},
                             status_code=429, headers={"Retry-After": str(exc.retry_after), **_cors_headers(request, settings)})
     messages = [m.model_dump(exclude_none=True, exclude_defaults=True) for m in answer]
     return JSONResponse({"messages": messages}, headers=_cors_headers(request, settings))

@@ -22,11 +22,12 @@ def limits_of(app: FastAPI) -> RateLimits:
     """One RateLimits per app and per configuration (tests override the settings)."""
     settings = _settings_of(app)
     key = (settings.rate_limit_storage_uri, settings.rate_limit_per_ip, settings.rate_limit_per_sender,
-           settings.rate_limit_submissions)
+           settings.rate_limit_submissions, settings.max_turns_per_session)
     cache = app.state.__dict__.setdefault("_state", {}).setdefault("rate_limits", {})
     if key not in cache:
         cache[key] = RateLimits({"ip": settings.rate_limit_per_ip, "sender": settings.rate_limit_per_sender,
-                                 "submission": settings.rate_limit_submissions},
+                                 "submission": settings.rate_limit_submissions,
+                                 "session": f"{settings.max_turns_per_session}/day"},
                                 storage_uri=settings.rate_limit_storage_uri)
     return cache[key]
 

@@ -35,6 +35,9 @@ class SecuritySettings(BaseSettings):
     rate_limit_per_ip: str = "120/minute"
     rate_limit_per_sender: str = "20/minute;5/5second"
     rate_limit_submissions: str = "10/hour"
+    # Turns of one conversation within 24 hours (Rasa's session expiry, bot/domain/session.yml); one
+    # more gets a polite "continue later" and does not reach the bot (README, "Production notes").
+    max_turns_per_session: int = Field(default=300, ge=1)
     # Where counters live: memory:// (one process) or redis://host:6379/2 (shared by replicas).
     rate_limit_storage_uri: str = "memory://"
     # Trust X-Forwarded-For from these proxy addresses (comma-separated) to find the client's IP.

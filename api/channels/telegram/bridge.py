@@ -23,7 +23,8 @@ from telegram.request import BaseRequest
 
 from api.channels.bot_messages import share_location_payload
 from api.channels.catalog import DEFAULT_LANGUAGE, LANGUAGES, Catalog, get_catalog, normalize_language
-from api.channels.errors import AssistantUnavailable, ChannelNotConfigured, MessageTooLong
+from api.security.limits import RateLimits
+from api.channels.errors import AssistantUnavailable, ChannelNotConfigured, MessageTooLong, RateLimited
 from api.channels.mapping import reply_parts
 from api.channels.payloads import PayloadCodec
 from api.channels.rasa_client import RasaClient, sender_id
@@ -166,6 +167,9 @@ class TelegramBridge:
             text = self.catalog.text("common.message_too_long", language, limit=exc.limit)
             await self.replies.send_text(context.bot, chat_id, text)
             return
+        except RateLimited as exc:  # the shared limits (api/security/): per conversation, per session
+            await self.replies.send_text(context.bot, chat_id, self.catalog.text(exc.message_key, language))
+            return
         await self.replies.send_parts(context.bot, chat_id, reply_parts(answer), language)
 
 
@@ -177,13 +181,14 @@ def build_application(
     webhook_mode: bool,
     request: BaseRequest | None = None,
     rasa: RasaClient | None = None,
+    limits: "RateLimits | None" = None,
 ) -> Application:
     """The PTB Application with our handlers. In webhook mode it has no Updater: the API feeds it."""
     if settings.bot_token is None:
         raise ChannelNotConfigured("TELEGRAM_BOT_TOKEN is not set")
     rasa_client = rasa or RasaClient(rasa_url, timeout=settings.rasa_timeout)
     bridge = TelegramBridge(
-        ConversationRelay(rasa_client),
+        ConversationRelay(rasa_client, limits=limits),
         rate_limiter=RateLimiter(per_minute=settings.rate_limit_per_minute, burst=settings.rate_limit_burst),
         public_base_url=public_base_url,
     )

@@ -129,12 +129,12 @@ class WhatsAppBridge:
             text = self.catalog.text("common.message_too_long", language, limit=exc.limit)
             await self._send_all(inbound.wa_id, self.renderer.texts(text))
             return
-        except RateLimited:
+        except RateLimited as exc:
             # Told once per flood: every reply is a paid Graph API message.
             last = self._warned_at.get(inbound.wa_id)
             if last is None or time.monotonic() - last > 60:
                 self._warned_at[inbound.wa_id] = time.monotonic()
-                await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text("common.rate_limited", language)))
+                await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text(exc.message_key, language)))
             return
         await self._send_all(inbound.wa_id, self.renderer.render(reply_parts(answer), language))
 
