@@ -18,8 +18,7 @@ from typing import Any
 
 from knowledge.rules import Outcome, PermitRequirements, RulesError, evaluate, permit_kinds, permit_requirements
 from knowledge.rules.models import Citation, Decision
-# readers.py still imports the season helpers from here (moved to knowledge.rules.period)
-from knowledge.rules.period import next_season, period_rule, season_window  # noqa: F401
+from knowledge.rules.period import period_rule
 from knowledge.jurisdictions import jurisdiction
 from knowledge.rules.registry import per_registry, registry
 

@@ -38,7 +38,8 @@ from actions.permits.answers import (
     working_days_between,
 )
 from actions.permits.application import Application
-from actions.permits.plan import Step, decision_for, kinds_for, next_season, period_rule, permit_choice, requirements, season_window
+from actions.permits.plan import Step, decision_for, kinds_for, permit_choice, requirements
+from knowledge.rules.period import next_season, period_rule, season_window
 from actions.qa.location import describe_location
 from actions.qa.subject import activity_name, activity_names, covered_jurisdictions, jurisdiction_name, resolve_activity, resolve_jurisdiction
 from knowledge.jurisdictions import jurisdiction
