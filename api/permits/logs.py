@@ -5,20 +5,20 @@ structlog is configured with, so no configuration elsewhere can make an applican
 number, phone, e-mail or access code reach a log. Two nets:
 - by key: any event field (at any depth) named like a personal field is replaced;
 - by shape: e-mail addresses, CPF/CNPJ-looking numbers and long digit runs (phones, NIFs) inside
-  any string are masked, for the message someone writes without thinking.
+  any string are masked, for the message someone writes without thinking (the shapes every
+  process's logging config masks: api.log_redaction).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 import structlog
 
-__all__ = ["PERSONAL_KEYS", "REDACTED", "get_logger", "redact_personal_data"]
+from api.log_redaction import REDACTED, redact_text
 
-REDACTED = "[redacted]"
+__all__ = ["PERSONAL_KEYS", "REDACTED", "get_logger", "redact_personal_data"]
 
 PERSONAL_KEYS = frozenset(
     {
@@ -51,30 +51,9 @@ PERSONAL_KEYS = frozenset(
     }
 )
 
-_SHAPES = [
-    re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),  # e-mail
-    re.compile(r"\b\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}\b"),  # CNPJ
-    re.compile(r"\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b"),  # CPF
-    # Phones and NIFs: 9+ digits, possibly split by spaces, dots, dashes or parentheses.
-    re.compile(r"\+?\(?\d(?:[\s().-]*\d){8,}"),
-]
-
-
-# Protocol numbers are no personal data and are what a log reader searches for: kept as they are.
-_PROTOCOL = re.compile(r"(\b[A-Z]{3}-\d{4}-\d{6,}\b)")
-
-
-def _mask(value: str) -> str:
-    parts = _PROTOCOL.split(value)
-    for index in range(0, len(parts), 2):  # odd indexes are the protocols themselves
-        for shape in _SHAPES:
-            parts[index] = shape.sub(REDACTED, parts[index])
-    return "".join(parts)
-
-
 def _scrub(value: Any) -> Any:
     if isinstance(value, str):
-        return _mask(value)
+        return redact_text(value)
     if isinstance(value, Mapping):
         return {key: REDACTED if str(key).lower() in PERSONAL_KEYS else _scrub(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, set)):

@@ -62,9 +62,5 @@ def stack(tmp_path_factory, channel_fakes):
         pytest.fail(f"{MODEL} is missing: run `make train` (make test-e2e does it) before the e2e tests")
     base = tmp_path_factory.mktemp("stack")
     running = Stack(var_dir=base / "var", log_dir=ROOT / "tests" / "artifacts" / "e2e-logs", env_extra=channel_fakes.env())
-    running.start()
-    try:
-        running.wait_healthy()
+    with running.started():
         yield running
-    finally:
-        running.stop()

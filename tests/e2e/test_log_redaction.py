@@ -43,12 +43,8 @@ def verbose_stack(tmp_path_factory, channel_fakes):
                     log_dir=ROOT / "tests" / "artifacts" / "e2e-redaction-logs",
                     env_extra={**channel_fakes.env(), "RASA_MODEL": str(MODEL), "LOG_LEVEL": "DEBUG",
                                "LOG_LEVEL_LIBRARIES": "INFO"})
-    running.start()
-    try:
-        running.wait_healthy()
+    with running.started():
         yield running
-    finally:
-        running.stop()
 
 
 class _Chat:

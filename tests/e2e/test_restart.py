@@ -51,12 +51,8 @@ def stack(tmp_path_factory):
                     log_dir=ROOT / "tests" / "artifacts" / "e2e-restart-logs",
                     env_extra={"RASA_MODEL": str(MODEL), "CLERK_ACCOUNTS": json.dumps(accounts),
                                "PERMITS_SECRET_KEY": secrets.token_urlsafe(48)})
-    running.start()
-    try:
-        running.wait_healthy()
+    with running.started():
         yield running
-    finally:
-        running.stop()
 
 
 def clerk(stack: Stack) -> httpx.Client:

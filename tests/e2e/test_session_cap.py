@@ -33,12 +33,8 @@ def capped_stack(tmp_path_factory):
                     log_dir=ROOT / "tests" / "artifacts" / "e2e-session-cap-logs",
                     env_extra={"RASA_MODEL": str(MODEL), "MAX_TURNS_PER_SESSION": "4",
                                "RATE_LIMIT_PER_SENDER": "1000/minute"})
-    running.start()
-    try:
-        running.wait_healthy()
+    with running.started():
         yield running
-    finally:
-        running.stop()
 
 
 def _chat(stack: Stack, sender: str, message: str, language: str) -> httpx.Response:

@@ -119,6 +119,21 @@ def test_pontal_season_dates_are_the_laws():
     assert (season.start, season.end, season.transferable) == ("12-01", "03-31", False)
 
 
+def test_lajes_licence_year_ends_on_31_december_as_the_law_says():
+    """The period a pre-application gets for a Lajes licence (knowledge.rules.period) is the law's civil
+    year: art. 12 "válida para o exercício civil ... com vencimento final em 31 de dezembro"."""
+    from datetime import date
+
+    from knowledge.rules import evaluate, permit_requirements
+    from knowledge.rules.period import period_rule
+
+    text = _text("br-rn-lajes/lc-489-2009/art-12")
+    assert "válida para o exercício civil" in text and "vencimento final em 31 de dezembro" in text
+    decision = evaluate("itinerant_vendor", "br-rn-lajes", on=date(2027, 3, 5))
+    rule = period_rule(permit_requirements(decision.permit_kind, on=decision.on), decision)
+    assert rule.end_for(date(2027, 3, 5)) == date(2027, 12, 31)
+
+
 def test_pontal_fee_rows_match_the_corpus_table():
     """Period and fraction values of each 11.20.00 row, as the corpus parsed the table."""
     norm = registry().norms["br-pr-pontal-do-parana/lei-1902-2018"]

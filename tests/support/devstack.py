@@ -12,6 +12,8 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -126,6 +128,16 @@ class Stack:
         if proc and proc.poll() is None:
             os.killpg(proc.pid, sig)
             proc.wait(timeout=30)
+
+    @contextmanager
+    def started(self) -> Iterator[Stack]:
+        """The stack started and healthy for the block, stopped after it whatever happens."""
+        self.start()
+        try:
+            self.wait_healthy()
+            yield self
+        finally:
+            self.stop()
 
     def stop(self) -> None:
         for part, proc in self.processes.items():
