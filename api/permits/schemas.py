@@ -132,7 +132,8 @@ class PreapplicationFilter(BaseModel):
     permit_kind: str | None = None
     submitted_from: date | None = None
     submitted_to: date | None = None
-    offset: int = Field(default=0, ge=0)
+    # Bounded: SQLite (and PostgreSQL's BIGINT) refuse larger offsets with a server error, not a 422.
+    offset: int = Field(default=0, ge=0, le=2**31 - 1)
     limit: int = Field(default=50, ge=1, le=500)
 
 

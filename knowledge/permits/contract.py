@@ -42,8 +42,11 @@ JurisdictionId = Literal[jurisdiction_ids()]  # type: ignore[valid-type]
 
 Channel = Literal["whatsapp", "telegram", "web", "api"]
 SnakeId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
-ShortText = Annotated[str, Field(min_length=1, max_length=300)]
-LongText = Annotated[str, Field(min_length=1, max_length=2000)]
+# Text fields are stripped (InputModel), so a text must hold a visible character: said in the schema too
+# (pattern), so a client reading the OpenAPI document knows "   " is refused. \x1c-\x1f: Python strips them.
+_VISIBLE = r"[^\s\x1c-\x1f]"
+ShortText = Annotated[str, Field(min_length=1, max_length=300, pattern=_VISIBLE)]
+LongText = Annotated[str, Field(min_length=1, max_length=2000, pattern=_VISIBLE)]
 
 # A device clock a few minutes fast must not make a consent "from the future".
 _CLOCK_SKEW = timedelta(minutes=10)

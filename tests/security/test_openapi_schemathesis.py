@@ -56,7 +56,10 @@ def test_every_operation_keeps_its_contract(tmp_path):
         excluded = [not_a_server_error] if operation.path in {"/healthz", "/api/v1/chat"} else []
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        # Derandomized: make test runs the same examples every time (a random pick failed about one run in
+        # four here until the two faults it found were fixed); widen the search by hand with derandomize=False.
+        @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None,
+                  derandomize=True)
         def run(case):  # type: ignore[no-untyped-def]
             case.call_and_validate(headers={"Authorization": f"Bearer {CLERK_TOKEN}"}, excluded_checks=excluded)
 
