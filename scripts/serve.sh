@@ -110,7 +110,10 @@ case "${1:-}" in
     # The HTTP API (trackers, events, model) answers only with ?token=$RASA_AUTH_TOKEN; the REST
     # channel has no authentication in Rasa 3.6, so the port must stay private (loopback by default).
     # PYTHONPATH: Rasa reads its logging file before it puts the working directory on sys.path.
+    # Sanic's own body limit is 100 MB: a 1 MB message took Rasa ~20 s of NLU, every conversation
+    # waiting behind it. 32 KB holds the longest message the API relays (MAX_MESSAGE_CHARS, escaped).
     check_logging_config .venv-rasa/bin/python
+    SANIC_REQUEST_MAX_SIZE="${SANIC_REQUEST_MAX_SIZE:-32768}" \
     PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" exec .venv-rasa/bin/rasa run --model "$RASA_MODEL" --enable-api --auth-token "$RASA_AUTH_TOKEN" \
       --interface "$RASA_HOST" --port "$RASA_PORT" \
       --endpoints "$RASA_ENDPOINTS" --credentials bot/credentials.yml --logging-config-file "$LOGGING_CONFIG" ;;

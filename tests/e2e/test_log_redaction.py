@@ -32,7 +32,7 @@ WA_ID = f"55849{secrets.randbelow(10**8):08d}"  # the WhatsApp sender id is a ph
 
 def _spellings() -> list[str]:
     digits = [re.sub(r"\D", "", value) for value in (CPF, PHONE)]
-    return [CPF, EMAIL, PHONE, *digits, "98888-7777", "988887777", WA_ID]
+    return [CPF, EMAIL, EMAIL.replace("@", "%40"), PHONE, *digits, "98888-7777", "988887777", WA_ID]
 
 
 @pytest.fixture(scope="module")
@@ -105,11 +105,13 @@ def _whatsapp(stack: Stack, fakes) -> None:  # type: ignore[no-untyped-def]
         deadline = time.monotonic() + 60
         while len(fakes.graph_api.sent_to(WA_ID)) <= already and time.monotonic() < deadline:
             time.sleep(0.3)
+        assert len(fakes.graph_api.sent_to(WA_ID)) > already, f"WhatsApp never answered {text!r}"
 
 
 def test_no_process_logs_a_cpf_an_email_or_a_phone(verbose_stack, channel_fakes):
-    _preapplication(_Chat(verbose_stack, widget=False))
-    _preapplication(_Chat(verbose_stack, widget=True))
+    rest, widget = _Chat(verbose_stack, widget=False), _Chat(verbose_stack, widget=True)
+    _preapplication(rest)
+    _preapplication(widget)
     _telegram(verbose_stack, channel_fakes)
     _whatsapp(verbose_stack, channel_fakes)
     time.sleep(2)  # the last lines reach the files
@@ -121,5 +123,17 @@ def test_no_process_logs_a_cpf_an_email_or_a_phone(verbose_stack, channel_fakes)
     # The data did reach the logs, masked: Rasa at DEBUG logs every user message (structlog, JSON).
     assert '"parse_data_text": "CPF [redacted] e-mail [redacted] telefone [redacted]"' in logs["rasa"]
     assert logs["rasa"].count('"parse_data_text": "[redacted]"') >= 4
+    # Every channel's messages did reach the processes whose output was searched: the API relayed the
+    # widget, Telegram and WhatsApp (its access log), Rasa parsed each channel's message with the data
+    # (Telegram's has commas, WhatsApp's none; REST and widget: the form's answers above), and the
+    # action server ran the form for them.
+    for route in ("/api/v1/chat", "/telegram/webhook", "/whatsapp/webhook"):
+        assert f'"POST {route} HTTP/1.1" 200' in logs["api"], route
+    assert ", e-mail [redacted], telefone [redacted]" in logs["rasa"]  # Telegram's (JSON-escaped "é" before)
+    for sender in (rest.sender, f"web-{widget.sender}", "telegram-[redacted]", "whatsapp-[redacted]"):
+        assert f"sender_id '{sender}' stored to database" in logs["rasa"], sender
+    # The action server's output is captured too (it logs no line per call: rasa-sdk runs the app in
+    # a Sanic worker process).
+    assert "Action endpoint is up and running" in logs["actions"]
     # Secrets in URLs too: Sanic's access log of the API's calls to Rasa's HTTP API (?token=).
     assert verbose_stack.rasa_token["token"] not in "".join(logs.values())
