@@ -24,7 +24,7 @@ import re
 import threading
 from typing import Any
 
-__all__ = ["REDACTED", "SHAPES", "RedactPersonalData", "install", "redact_record", "redact_text"]
+__all__ = ["REDACTED", "SHAPES", "RedactPersonalData", "install", "installed", "redact_record", "redact_text"]
 
 REDACTED = "[redacted]"
 
@@ -111,6 +111,11 @@ def install(level: str | int | None = None) -> None:
             logging.captureWarnings(True)
             _installed = True
     logging.getLogger().setLevel(level or os.environ.get("LOG_LEVEL") or "INFO")
+
+
+def installed() -> bool:
+    """Whether this process masks its records already (a child process started by spawn does not)."""
+    return _installed
 
 
 class RedactPersonalData(logging.Filter):

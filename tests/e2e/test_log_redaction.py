@@ -132,8 +132,9 @@ def test_no_process_logs_a_cpf_an_email_or_a_phone(verbose_stack, channel_fakes)
     assert ", e-mail [redacted], telefone [redacted]" in logs["rasa"]  # Telegram's (JSON-escaped "é" before)
     for sender in (rest.sender, f"web-{widget.sender}", "telegram-[redacted]", "whatsapp-[redacted]"):
         assert f"sender_id '{sender}' stored to database" in logs["rasa"], sender
-    # The action server's output is captured too (it logs no line per call: rasa-sdk runs the app in
-    # a Sanic worker process).
+    # The action server's output is captured too, its Sanic worker's included: the worker that runs the
+    # actions logs through config/logging.yml as well (rasa_sdk_plugins/), at DEBUG a line per call.
     assert "Action endpoint is up and running" in logs["actions"]
+    assert "DEBUG rasa_sdk.executor - Received request to run '" in logs["actions"]
     # Secrets in URLs too: Sanic's access log of the API's calls to Rasa's HTTP API (?token=).
     assert verbose_stack.rasa_token["token"] not in "".join(logs.values())
