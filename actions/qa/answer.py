@@ -17,7 +17,8 @@ from actions.qa.brief import MAX_ARTICLES, brief_decision, stems_of
 from actions.qa.decision_view import citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
-from actions.qa.facts import applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind
+from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind,
+                              products_in_text)
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
     activity_buttons,
@@ -153,14 +154,16 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
                                       municipality=jurisdiction_name(jurisdiction), today=today):
         return
     if topic == "law":
-        if not answer_article(turn, jurisdiction):
+        if not answer_article(turn, jurisdiction) and not _long_tail_fact(turn, text, jurisdiction, activity, today):
             answer_from_search(turn, jurisdiction)
         return
     if activity is None:
         # A short question without a subject ("quanto custa?") needs the activity; a longer one is the
-        # long tail ("pode fazer churrasco na praia?"), answered from the text of the law.
+        # long tail ("pode fazer churrasco na praia?"): a record its words clearly match, else the text
+        # of the law.
         if len(text.split()) >= 4:
-            answer_from_search(turn, jurisdiction)
+            if not _long_tail_fact(turn, text, jurisdiction, activity, today):
+                answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
             keep_question(turn)
@@ -247,6 +250,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
 # The topics whose answer a missing fact of each kind changes (MissingFact.needed_for): "season or
 # annual?" changes the fee and the permit, not the fine for selling without one.
 _ANSWER_DEPENDS = {"fee": ("fee",), "details": ("permission", "documents", "season", "fee")}
+
+
+def _long_tail_fact(turn: Turn, text: str, jurisdiction: str, activity: str | None, today: date | None) -> bool:
+    return answer_fact(turn, text, jurisdiction, activity=activity, municipality=jurisdiction_name(jurisdiction),
+                       today=today, long_tail=True)
 
 
 def _changes_the_answer(missing, topic: str) -> bool:
@@ -379,7 +387,9 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
     """"vender milho na areia": a product without an activity is street or beach vending, and what the
     product is decides the fee row (food, or other goods priced per product). A product we cannot
     classify is not guessed: the rules ask."""
-    products = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "product"]
+    # (NLU tags most products; a product said with a selling word it missed counts too)
+    products = ([e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "product"]
+                or products_in_text(text))
     if not products:
         return None, {}
     on_sand = any(w in text.lower() for w in _SAND)

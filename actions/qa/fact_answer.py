@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from actions.common.citations import group_citations
 from actions.common.conversation import Turn
 from actions.common.money import format_amount
-from knowledge.facts import Resolution, resolve
+from knowledge.facts import Resolution, resolve, retrieve
 from knowledge.rules.citations import label_for
 from knowledge.rules.models import Citation
 
@@ -35,12 +35,20 @@ def _decimal(value: str | None) -> Decimal | None:
 
 
 def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str | None = None,
-                municipality: str, today: date | None = None) -> bool:
-    """Say the fact the question asks for; False (nothing said) when no record clearly fits."""
-    if _asks_can_i(question):
-        return False  # "can I…? for how long?": yes/no and its condition come first (the rules' answer)
-    found: Resolution | None = resolve(question, jurisdiction, activity=activity, day=today)
-    if found is None or found.kind not in ANSWERED_KINDS:
+                municipality: str, today: date | None = None, long_tail: bool = False) -> bool:
+    """Say the fact the question asks for; False (nothing said) when no record clearly fits.
+
+    `long_tail`: the question reached no rule (no activity, or a question about the law): a record
+    that clearly matches its words is found whatever kind it is (knowledge.facts.retrieve) — better
+    than a passage of the law that search finds, which is the answer otherwise."""
+    found: Resolution | None = None
+    if not _asks_can_i(question):  # "can I…? for how long?": yes/no and its condition come first (the rules)
+        found = resolve(question, jurisdiction, activity=activity, day=today)
+        if found is not None and found.kind not in ANSWERED_KINDS:
+            found = None
+    if found is None and long_tail:
+        found = retrieve(question, jurisdiction, activity=activity, day=today)
+    if found is None:
         return False
     record = found.record
     lang = turn.language
@@ -72,7 +80,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         "links": links,
     }
     values["cite"] = turn.text("fact.cite", norm=values["norm"], links=links)
-    turn.dispatcher.utter_message(text=turn.text(f"fact.{found.kind}", **values),
+    template = f"fact.{found.kind}" if found.kind in ANSWERED_KINDS else "fact.general"
+    turn.dispatcher.utter_message(text=turn.text(template, **values),
                                   json_message={"fact": {"id": record.id, "kind": found.kind},
                                                 "citations": [dict(link) for link in links]})
     turn.set_slot("topic", found.kind)

@@ -14,7 +14,7 @@ import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind"]
+__all__ = ["occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -82,6 +82,25 @@ def product_kind(products: list[Any]) -> str | None:
     is unknown, or they are of different kinds (a vendor of both needs both rows: the rules ask)."""
     kinds = {_product_kinds().get(" ".join(unidecode(str(p)).lower().split())) for p in products}
     return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+# "vender", "vendo", "sell", "selling": a product named with one of these is what a vendor sells
+_SELLING = re.compile(r"\b(vend(er|o|e|em|emos|a|as|ia)|venda|comerciali[sz]ar|sell|sells|selling|sold)\b")
+
+
+def products_in_text(text: str) -> list[str]:
+    """The products of product_kinds.yml a question says it sells ("quem autoriza vender lanche na rua?"),
+    when NLU tagged none: longest name first, whole words only. Without a selling word, none ("a água
+    do mar" is no product on sale)."""
+    folded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in unidecode(text or "").lower()).split()) + " "
+    if not _SELLING.search(folded):
+        return []
+    found: list[str] = []
+    for word in sorted(_product_kinds(), key=len, reverse=True):
+        if f" {word} " in folded:
+            found.append(word)
+            folded = folded.replace(f" {word} ", " ")
+    return found
 
 
 def askable(spec) -> bool:

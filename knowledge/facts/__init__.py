@@ -12,10 +12,11 @@ The rules data (knowledge/rules/data) stays the source of what it models: record
 validity and holders, areas and their points). `resolve` finds the record a question asks for, by the
 kind of answer it wants (how long, how much, who, how many, how far, what time…) and the words it shares
 with the record, accent- and typo-tolerant through the search analyser; None when no record fits.
+`retrieve` finds one for a question no kind cue decided, where the answer would otherwise be a passage.
 """
 
 from knowledge.facts.models import FactRecord
 from knowledge.facts.projection import all_facts, facts_of
-from knowledge.facts.resolve import KINDS_ASKED, Resolution, asked_kinds, resolve
+from knowledge.facts.resolve import KINDS_ASKED, Resolution, asked_kinds, resolve, retrieve
 
-__all__ = ["FactRecord", "Resolution", "KINDS_ASKED", "all_facts", "facts_of", "asked_kinds", "resolve"]
+__all__ = ["FactRecord", "Resolution", "KINDS_ASKED", "all_facts", "facts_of", "asked_kinds", "resolve", "retrieve"]

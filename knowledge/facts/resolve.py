@@ -30,7 +30,7 @@ from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "cue_words", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -41,9 +41,12 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
                  r"how long\b.{0,80}\bvalid\b|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
-                 r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last)\b"),
+                 r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last|"
+                 # a periodic renewal or inspection: "how often", "de quanto em quanto tempo"
+                 r"how often|de quanto em quanto tempo|com que frequencia|de (\w+ )?em (\w+ )?anos)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
-                 r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos)\b"),
+                 r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
+                 r"how (fast|soon|quickly)|by when|em quanto tempo)\b"),
     ("office", r"\b(quem (emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
                r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
                r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|"
@@ -54,9 +57,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"(which|what)( \w+)? (office|department|authority|body|agency|secretariat|organ)|"
                r"(which|what) (\w+ )?(department|office|body) (do|does|must|should) i)\b"),
     ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
-    ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far|"
-                 r"distance|how many (meters|metres)(?! square)|far from)\b"),
-    ("hours", r"\b(que horas|qual (o )?horario|horarios?|ate que hora|a partir de que hora|what time|opening hours|"
+    ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?|"
+                 r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
+    ("hours", r"\b((que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
               r"hours|until when|from when|de madrugada)\b"),
     ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica)|"
                r"who (can|may) (apply|hold|get)|can a (company|person|business))\b"),
@@ -129,6 +132,19 @@ _INTERROGATIVE = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|qtos|qnt
                             r"what|which|how|who|where|when|com quant)")
 
 
+# A question that asks a price ("quanto custa…", "how much does it cost", "qual o valor da taxa"): the
+# rules' fee selection answers it (it knows the rows' conditions), not one record of another kind that
+# shares its words ("quanto custa por m2…" is no limit).
+_ASKS_PRICE = re.compile(r"\b(quanto (custa|pago|sai|fica|e a taxa|vou pagar|tenho que pagar)|qto custa|quanto cobra|"
+                         r"(qual|quais) (e )?(o |a |os |as )?(preco|precos|taxa|taxas|valor d[ao] (taxa|licenca|alvara|autorizacao))\b|"
+                         r"how much (does|do|will|would|is the (fee|licen[cs]e|permit)|are the fees)|what does it cost|"
+                         r"what (is|are) the (fee|fees|price|cost))")
+
+
+def asks_a_price(question: str) -> bool:
+    return _ASKS_PRICE.search(" " + re.sub(r"\s+", " ", fold(question)) + " ") is not None
+
+
 def asked_kinds(question: str) -> list[str]:
     """The kinds a question asks for: one asked directly first, then the most specific ("quanto tempo
     tenho para pagar a multa" asks for a deadline, "com quanto tempo de antecedência" for a lead time)."""
@@ -182,7 +198,7 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
             kinds: list[str] | None = None) -> Resolution | None:
     day = day or date.today()
     asked = kinds if kinds is not None else asked_kinds(question)
-    if not asked:
+    if not asked or (asks_a_price(question) and asked[0] not in ("fine", "deadline")):
         return None
     plan = get_index().plan(question)
     # only the words that asked for the kind answered: "the fine … without insurance" names its offence
@@ -232,7 +248,10 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         figures = {s for s in content if s.isdigit()}
         holding = [r for r in candidates if figures and figures <= _record_stems(r)]
         folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+        # the activity asked about: its own record of the kind before one for every activity
+        # ("barraca de ponto fixo… quanto deixar livre" is the stall's 1,20 m, not the pedestrian mall's)
         scored = sorted(((_score(r, plan, idf, cue, raw) + bonus
+                          + (MIN_SCORE if activity is not None and activity in r.activities else 0.0)
                           + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
                           + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0), r)
                          for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
@@ -240,8 +259,20 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         if _says_a_phrase_of(best, folded) and not any(_says_a_phrase_of(r, folded) for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
+        rare_idf = math.log(1 + len(records) / _RARE_COUNT)
         if not only_one and not _covers(best, content, plan, cue, bool(required), others=[r for _, r in scored[1:]],
-                                        idf=idf, rare_idf=math.log(1 + len(records) / _RARE_COUNT)):
+                                        idf=idf, rare_idf=rare_idf):
+            # The top score may come from words every record of an activity shares ("ponto de locação
+            # náutica") or from one word the glossary stretched ("outdoor"); the record that holds the
+            # question's telling words is the answer when it is the only one that does.
+            covering = [(s, r) for s, r in scored[1:]
+                        if _covers(r, content, plan, cue, bool(required), others=[o for _, o in scored if o is not r],
+                                   idf=idf, rare_idf=rare_idf)]
+            # (on its own words' score: the activity's bonus is no evidence here)
+            if len(covering) == 1 and _score(covering[0][1], plan, idf, cue, raw) >= MIN_SCORE:
+                return Resolution(covering[0][1], kind, covering[0][0], best)
+        if not only_one and not _covers(best, content, plan, cue, bool(required), others=[r for _, r in scored[1:]],
+                                        idf=idf, rare_idf=rare_idf):
             tied = [r for r in candidates if activity is not None and activity in r.activities]
             if not (content - activity_stems()) and len(tied) == 1:
                 # the question names only the activity ("mesas na calçada vale quantos anos?"): the one
@@ -249,8 +280,14 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
                 return Resolution(tied[0], kind, best_score)
             return None
         second = scored[1] if len(scored) > 1 else None
+        # a runner-up that does not hold the question's words is no rival, however its length scores
+        # (only for a record holding two of the question's own words: one word shared is no lead)
+        unrivalled = second is not None and len((content - activity_stems()) & _record_stems(best)) >= 2 and not _covers(second[1], content, plan, cue, bool(required),
+                                                        others=[r for _, r in scored if r is not second[1]],
+                                                        idf=idf, rare_idf=rare_idf)
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
-                or (best_score >= MIN_SCORE and second and _clearly_better(best_score, second[0], best, second[1]))):
+                or (best_score >= MIN_SCORE and second
+                    and (unrivalled or _clearly_better(best_score, second[0], best, second[1])))):
             return Resolution(best, kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
             return Resolution(best, kind, best_score)  # every candidate says the same figure
@@ -326,6 +363,9 @@ voce vc voces nos ele ela eles elas isso isto esse essa este esta aqui ai la tem
 pode posso podem podemos preciso precisa e eh sao ser esta estou the an of in on at for to is are be do
 does did can could may might must should will would i my me we our you your it its this that there what
 which how much many who when where why with without from by about any some
+was were been being have has had having they them their theirs these those he him his she her hers us
+am get gets got between into onto than then also just only very so if or but not no nor too up out over
+under again once here both each few more most other such same own all whats doesnt dont isnt cant im ive
 """.split())
 
 
@@ -340,7 +380,9 @@ GENERIC = frozenset(stem(w) for w in (
 def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str]) -> float:  # noqa: ANN001
     stems = _record_stems(record)
     # the question's own words and their typo corrections ("defender" is not "depender")
-    asked = sum(idf.get(s, 0.0) for s in (set(plan.asked) | raw) - cue - GENERIC if s in stems)
+    # (an activity's name counts half, as in _covers: every fact of the activity may say it)
+    asked = sum(idf.get(s, 0.0) * (0.5 if s in activity_stems() else 1.0)
+                for s in (set(plan.asked) | raw) - cue - GENERIC if s in stems)
     extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - GENERIC if s in stems)
     # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
     # record in three languages)
@@ -351,3 +393,63 @@ def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) ->
     if (a.value, a.unit, a.value_max) == (b.value, b.unit, b.value_max):
         return True  # the same figure either way
     return best >= second * 1.25 and best - second >= 0.5
+
+
+# Kinds a record found without a kind cue may answer with. Fees are priced by the rules (the row
+# depends on the applicant), documents are listed whole by them.
+_RETRIEVABLE = frozenset(("deadline", "validity", "lead_time", "office", "places", "distance", "hours", "holder",
+                          "fine", "limit", "insurance", "obligation", "season"))
+
+
+def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None) -> Resolution | None:
+    """The one record a question is about when no kind cue decided it (or the kind asked had no clear
+    record): every record of the place is scored on the question's own words, a record of a kind the
+    question names counts one distinctive word more, and one is returned only when it shares two of the
+    question's words and clearly outscores every record that states another figure. Used where the
+    answer would otherwise be a passage of the law found by search."""
+    day = day or date.today()
+    if asks_a_price(question):
+        return None  # the rules price it
+    asked = asked_kinds(question)
+    plan = get_index().plan(question)
+    cue = cue_words(question, tuple(asked[:1])) if asked else set()
+    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
+    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
+               - cue - GENERIC - place_stems() - function_stems())
+    if not content:
+        return None
+    records = facts_of(jurisdiction, day)
+    # (a fine asked for may be a tier's: "the fine for a serious infraction" is the serious tier's)
+    candidates = [r for r in records if r.kind in _RETRIEVABLE
+                  and (r.kind != "fine" or r.about or "#written-" in r.id or "fine" in asked[:2])
+                  and (activity is None or not r.activities or activity in r.activities)]
+    if not candidates:
+        return None
+    idf = _idf(jurisdiction, day)
+    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    required = _concepts(question, 0)
+    if required:
+        candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
+        if not candidates:
+            return None
+
+    def score(r: FactRecord) -> float:
+        return (_score(r, plan, idf, cue, raw)
+                + (MIN_SCORE if r.kind in asked[:2] else 0.0)
+                + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0))
+
+    scored = sorted(((score(r), r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
+    best_score, best = scored[0]
+    rivals = [(s, r) for s, r in scored[1:] if (r.value, r.unit, r.value_max) != (best.value, best.unit, best.value_max)
+              or r.kind != best.kind]
+    if best_score < 2 * MIN_SCORE:
+        return None
+    if not _covers(best, content, plan, cue, bool(required), others=[r for _, r in rivals[:5]], idf=idf,
+                   rare_idf=math.log(1 + len(records) / _RARE_COUNT)):
+        return None
+    if rivals and not (best_score >= rivals[0][0] * 1.25 and best_score - rivals[0][0] >= 0.5):
+        return None
+    of_kind = [sc for sc, r in scored if r.kind in asked[:1]]
+    if of_kind and best.kind not in asked[:2] and best_score < 1.5 * of_kind[0]:
+        return None  # the kind the question asks for has a record nearly as close: not another kind's
+    return Resolution(best, best.kind, best_score, rivals[0][1] if rivals else None)

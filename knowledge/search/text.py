@@ -71,11 +71,26 @@ _STEM_EXCEPTIONS = {
 }
 
 
+# The English glosses of the law are written in British spelling ("licence", "defence", "metres");
+# citizens often write American ("license", "defense", "meters"). One spelling meets the other.
+_US_TO_UK = {
+    "license": "licence", "licenses": "licences", "defense": "defence", "defenses": "defences",
+    "offense": "offence", "offenses": "offences", "meter": "metre", "meters": "metres",
+    "centimeter": "centimetre", "centimeters": "centimetres", "kilometer": "kilometre",
+    "kilometers": "kilometres", "center": "centre", "centers": "centres", "harbor": "harbour",
+    "harbors": "harbours", "neighbor": "neighbour", "neighbors": "neighbours", "color": "colour",
+    "colors": "colours", "authorize": "authorise", "authorized": "authorised", "authorizes": "authorises",
+    "authorization": "authorisation", "authorizations": "authorisations", "organize": "organise",
+    "organized": "organised", "organization": "organisation", "program": "programme",
+}
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The stem of one folded word; digits and very short words are kept as they are."""
     if len(word) <= 3 or not word.isalpha():
         return word
+    word = _US_TO_UK.get(word, word)
     if word in _STEM_EXCEPTIONS:
         return _STEM_EXCEPTIONS[word]
     for ending, same in _SAME_WORD_ENDINGS:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from knowledge.facts import asked_kinds
-from knowledge.facts.resolve import resolve, without_cues
+from knowledge.facts.resolve import resolve, retrieve, without_cues
 
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 RAMT = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
@@ -71,3 +71,77 @@ def test_english_for_is_not_portuguese_fora():
 def test_without_cues_keeps_what_the_question_is_about():
     assert "vender sem licenca" in without_cues("qual a multa por vender sem licença?", ("fine",))
     assert "multa" not in without_cues("qual a multa por vender sem licença?", ("fine",))
+
+
+BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("american,british", [("license", "licence"), ("defense", "defence"), ("meters", "metres"),
+                                              ("authorized", "authorised"), ("harbor", "harbour")])
+def test_american_spelling_meets_the_british_glosses(american, british):
+    from knowledge.search.text import stem
+
+    assert stem(american) == stem(british)
+
+
+def test_the_record_holding_the_telling_word_beats_one_sharing_only_the_activity_s_words():
+    # Bertioga art. 5: "as bandeiras deverão ter no máximo 2m (dois metros) de altura"; "ponto de locação
+    # de esporte náutico" is said by every record of nautical rentals
+    assert "no máximo 2m (dois metros) de altura" in BERTIOGA
+    found = resolve("Qual a altura máxima das bandeiras do ponto de locação de esporte náutico?", "br-sp-bertioga")
+    assert found is not None and found.record.id.endswith("written-flag-max-height") and found.record.value == "2"
+
+
+def test_a_runner_up_sharing_none_of_the_question_s_words_is_no_rival():
+    # Lajes art. 88 III "noturno: 60 dB (A)": "outdoor" (a billboard in Portuguese) is the only word the
+    # sign records share; the night limit holds "level" and "night"
+    assert "noturno: 60 dB (A)" in LAJES
+    found = resolve("What's the maximum outdoor noise level allowed at night in Lajes?", "br-rn-lajes")
+    assert found is not None and found.record.id.endswith("written-noise-limit-night")
+
+
+def test_a_runner_up_is_a_rival_when_the_leader_holds_one_word_only():
+    # "weekdays" is in the pharmacies' rota, "shops" in the shops' hours: one word each, no clear answer
+    assert resolve("What are the opening hours for shops in Igarapava on weekdays?", "br-sp-igarapava",
+                   activity="business_licence") is None
+
+
+@pytest.mark.parametrize("question", [
+    "quanto custa por m2 colocar mesas e cadeiras na calcada do meu bar em pontal do parana",
+    "How much does the licence cost per square metre?",
+])
+def test_a_price_is_never_answered_by_another_kind_s_record(question):
+    from knowledge.facts.resolve import asks_a_price
+
+    assert asks_a_price(question)
+    assert resolve(question, "br-pr-pontal-do-parana") is None and retrieve(question, "br-pr-pontal-do-parana") is None
+
+
+def test_the_minimum_value_of_insurance_is_no_price():
+    from knowledge.facts.resolve import asks_a_price
+
+    assert not asks_a_price("qual o valor minimo do seguro por embarcação?")
+
+
+def test_a_question_with_no_kind_word_finds_its_record_by_its_words():
+    # Bertioga art. 5 § único: tents and gear "não podendo permanecer na orla e praia marítima após o
+    # término das atividades" — asked with no "how long", "what time"…
+    assert "não podendo permanecer na orla e praia marítima após o término das atividades" in BERTIOGA
+    question = "posso deixar a tenda e as pranchas montadas na praia de noite depois que acabar o expediente?"
+    assert asked_kinds(question) == []
+    found = retrieve(question, "br-sp-bertioga")
+    assert found is not None and found.record.id.endswith("written-gear-off-beach-after-hours")
+
+
+def test_a_question_matching_no_record_retrieves_nothing():
+    assert retrieve("pode fazer churrasco na praia com os amigos no domingo?", "br-sp-bertioga") is None
+    assert retrieve("bom dia tudo bem?", "br-rn-lajes") is None
+
+
+def test_how_far_apart_is_a_distance_cue_not_a_subject():
+    from knowledge.facts.resolve import cue_words
+    from knowledge.search.text import stem
+
+    assert asked_kinds("How far apart must surf schools be in Bertioga?")[:1] == ["distance"]
+    assert stem("apart") in cue_words("How far apart must surf schools be in Bertioga?")
