@@ -18,7 +18,7 @@ from actions.qa.decision_view import citation_payload, decision_view, lead_link,
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
 from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind,
-                              products_in_text)
+                              products_in_text, sells_in_the_street)
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
     activity_buttons,
@@ -391,6 +391,9 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
     products = ([e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "product"]
                 or products_in_text(text))
     if not products:
+        # "who authorises selling things on the street?": selling in the street, whatever is sold
+        if sells_in_the_street(text):
+            return "itinerant_vendor", {"on_sand": False}
         return None, {}
     on_sand = any(w in text.lower() for w in _SAND)
     kind = product_kind(products)

@@ -14,7 +14,7 @@ import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text"]
+__all__ = ["occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -101,6 +101,16 @@ def products_in_text(text: str) -> list[str]:
             found.append(word)
             folded = folded.replace(f" {word} ", " ")
     return found
+
+
+_STREET = re.compile(r"\b(na rua|nas ruas|em via publica|na calcada|on the street|on the streets|in the street|"
+                     r"in the streets|street vend\w*|street sell\w*)\b")
+
+
+def sells_in_the_street(text: str) -> bool:
+    """A selling word and the street ("vender na rua", "selling things on the street"): street trade."""
+    folded = " ".join(unidecode(text or "").lower().split())
+    return bool(_SELLING.search(folded) and _STREET.search(folded))
 
 
 def askable(spec) -> bool:

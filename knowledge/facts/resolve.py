@@ -156,8 +156,15 @@ def asked_kinds(question: str) -> list[str]:
             # "vale por quanto tempo" is asked directly too: the question word is inside the kind's cue
             direct = (_ASKED_DIRECTLY.search(folded[: match.start()]) is not None
                       or _INTERROGATIVE.search(match.group(0)) is not None)
+            # "What minimum liability insurance…": a bare minimum/maximum qualifies the kind word after it
+            if kind == "limit" and _QUALIFIER.fullmatch(match.group(0)) and any(
+                    p.search(folded, match.end()) for k, p in KINDS_ASKED if k != "limit"):
+                direct = False
             found.append((not direct, rank, kind))
     return [kind for _, _, kind in sorted(found)]
+
+
+_QUALIFIER = re.compile(r"minimo|minima|maximo|maxima|minimum|maximum")
 
 
 @dataclass(frozen=True)

@@ -19,3 +19,15 @@ def test_a_product_on_sale_is_read_from_the_words(text, products, kind):
 @pytest.mark.parametrize("text", ["a água do mar está boa para surf?", "quanto custa o cachorro quente?"])
 def test_without_a_selling_word_no_product_is_read(text):
     assert products_in_text(text) == []
+
+
+@pytest.mark.parametrize("text,street", [
+    ("Who authorizes selling things on the street in Igarapava?", True),
+    ("quem autoriza vender na rua em lajes?", True),
+    ("quem autoriza alugar pranchas na praia?", False),
+    ("a rua do meu bar fecha à noite?", False),
+])
+def test_selling_in_the_street_is_street_trade_whatever_is_sold(text, street):
+    from actions.qa.facts import sells_in_the_street
+
+    assert sells_in_the_street(text) is street

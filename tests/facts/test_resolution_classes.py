@@ -145,3 +145,12 @@ def test_how_far_apart_is_a_distance_cue_not_a_subject():
 
     assert asked_kinds("How far apart must surf schools be in Bertioga?")[:1] == ["distance"]
     assert stem("apart") in cue_words("How far apart must surf schools be in Bertioga?")
+
+
+@pytest.mark.parametrize("question,first", [
+    ("I run boat trips with a boat carrying up to 12 passengers. What minimum liability insurance do I need?", "insurance"),
+    ("Qual o valor mínimo do seguro?", "insurance"),
+    ("Qual a altura máxima das bandeiras?", "limit"),
+])
+def test_a_bare_minimum_or_maximum_qualifies_the_kind_word_after_it(question, first):
+    assert asked_kinds(question)[0] == first
