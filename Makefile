@@ -29,12 +29,14 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export PYTHONHASHSEED := 0
 export TF_DETERMINISTIC_OPS := 1
 
-.PHONY: help install browser run test test-unit test-rasa test-nlu test-e2e test-robustness bench train validate lock clean
+.PHONY: help install browser run run-production loadtest test test-unit test-rasa test-nlu test-e2e test-robustness bench train validate lock clean
 
 help:
 	@echo "make run    - install what is missing, train if needed, start Rasa (:5005), actions (:5055), API (:8000)"
 	@echo "make test   - everything checked: pytest, rasa data validate, training, rasa conversation tests, e2e"
 	@echo "make bench  - latency, cold start, memory and reply-length figures (saved under bench/results/)"
+	@echo "make run-production - as make run, on PostgreSQL + Redis with RASA_WORKERS [2] Rasa workers"
+	@echo "make loadtest - Locust through the public chat API, 1 and 2 Rasa workers (~15 min; bench/results/)"
 	@echo "make test-robustness - the tests against models trained with 3 seeds (~40 min)"
 
 # ---------------------------------------------------------------- installs
@@ -82,6 +84,28 @@ validate: $(RVENV)/.stamp
 run: install $(MODEL)
 	mkdir -p var
 	$(VENV)/bin/honcho -f Procfile start
+
+# The production configuration on this machine: Rasa's tracker store on PostgreSQL and its locks in
+# Redis (bot/endpoints.production.yml; RASA_TRACKER_PG_*, REDIS_* in scripts/serve.sh), RASA_WORKERS
+# Sanic workers of Rasa [2], ACTIONS_WORKERS of the action server [1], API_WORKERS of the API [1], the
+# API's rate-limit counters in Redis (database 2) so that its workers share them.
+run-production: install $(MODEL)
+	mkdir -p var
+	export RASA_ENDPOINTS=bot/endpoints.production.yml RASA_WORKERS="$${RASA_WORKERS:-2}" \
+	  ACTIONS_WORKERS="$${ACTIONS_WORKERS:-1}" API_WORKERS="$${API_WORKERS:-1}" \
+	  RATE_LIMIT_STORAGE_URI="$${RATE_LIMIT_STORAGE_URI:-redis://$${REDIS_HOST:-127.0.0.1}:$${REDIS_PORT:-6379}/2}"; \
+	$(PY) -c 'import os, psycopg, redis; \
+	  e = os.environ.get; \
+	  psycopg.connect(host=e("RASA_TRACKER_PG_HOST", "127.0.0.1"), port=e("RASA_TRACKER_PG_PORT", "5432"), \
+	    user=e("RASA_TRACKER_PG_USER", "postgres"), password=e("RASA_TRACKER_PG_PASSWORD", ""), \
+	    dbname=e("RASA_TRACKER_PG_LOGIN_DB", "postgres"), connect_timeout=5).close(); \
+	  redis.Redis(host=e("REDIS_HOST", "127.0.0.1"), port=int(e("REDIS_PORT", "6379")), socket_timeout=5).ping()' \
+	  || { echo "make run-production needs PostgreSQL and Redis (RASA_TRACKER_PG_*, REDIS_* ; README, Configuration)"; exit 1; }; \
+	exec $(VENV)/bin/honcho -f Procfile start
+
+# Locust through the public chat API (scripts/loadtest.py): saturation and sizing, 1 then 2 Rasa workers.
+loadtest: install $(MODEL)
+	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
 # ---------------------------------------------------------------- tests
 test-unit: $(VENV)/.stamp browser

@@ -16,6 +16,12 @@ cd "$(dirname "$0")/.."
 : "${RASA_TRACKER_PG_USER:=postgres}" "${RASA_TRACKER_PG_PASSWORD:=}" "${RASA_TRACKER_PG_LOGIN_DB:=postgres}"
 : "${REDIS_HOST:=127.0.0.1}" "${REDIS_PORT:=6379}" "${REDIS_DB:=1}" "${REDIS_KEY_PREFIX:=beachbot}"
 export RASA_HOST RASA_PORT ACTIONS_HOST ACTIONS_PORT API_HOST API_PORT VAR_DIR RASA_MODEL RASA_TRACKER_DB
+# With the production endpoints the API's erasure must reach the same PostgreSQL tracker database
+# (RASA_TRACKER_URL, a SQLAlchemy URL; give it yourself when the password holds URL-special characters).
+if [ "$RASA_ENDPOINTS" = bot/endpoints.production.yml ] && [ -z "${RASA_TRACKER_URL:-}" ]; then
+  RASA_TRACKER_URL="postgresql+psycopg://$RASA_TRACKER_PG_USER${RASA_TRACKER_PG_PASSWORD:+:$RASA_TRACKER_PG_PASSWORD}@$RASA_TRACKER_PG_HOST:$RASA_TRACKER_PG_PORT/$RASA_TRACKER_PG_DB"
+  export RASA_TRACKER_URL
+fi
 export RASA_ENDPOINTS RASA_TRACKER_PG_HOST RASA_TRACKER_PG_PORT RASA_TRACKER_PG_DB RASA_TRACKER_PG_USER \
   RASA_TRACKER_PG_PASSWORD RASA_TRACKER_PG_LOGIN_DB REDIS_HOST REDIS_PORT REDIS_DB REDIS_KEY_PREFIX
 export RASA_TELEMETRY_ENABLED=false SQLALCHEMY_SILENCE_UBER_WARNING=1 TF_CPP_MIN_LOG_LEVEL=2
@@ -74,7 +80,11 @@ supervise() {
   case "$part" in rasa) port=$RASA_PORT ;; actions) port=$ACTIONS_PORT ;; api) port=$API_PORT ;;
     *) echo "usage: $0 supervised rasa|actions|api" >&2; exit 2 ;; esac
   set -m  # every background job is the leader of a new process group: its pgid is its pid
-  trap 'stopping=1; [ "$child" -eq 0 ] || kill -TERM -- "-$child" 2>/dev/null || true' TERM INT HUP
+  # A stop also schedules a KILL of the group after SUPERVISE_GRACE: Rasa's Sanic workers (RASA_WORKERS
+  # > 1) ignore a TERM that arrives while they load the model, and their main process would wait for
+  # them forever (Sanic 21.12 forks them with its own TERM handler in place).
+  trap 'stopping=1; [ "$child" -eq 0 ] || { kill -TERM -- "-$child" 2>/dev/null || true
+    (sleep "${SUPERVISE_GRACE:-10}"; kill -KILL -- "-$child" 2>/dev/null || true) & }' TERM INT HUP
   while :; do
     started=$SECONDS
     "$0" "$part" &
@@ -112,15 +122,18 @@ case "${1:-}" in
     # PYTHONPATH: Rasa reads its logging file before it puts the working directory on sys.path.
     # Sanic's own body limit is 100 MB: a 1 MB message took Rasa ~20 s of NLU, every conversation
     # waiting behind it. 32 KB holds the longest message the API relays (MAX_MESSAGE_CHARS, escaped).
+    # RASA_WORKERS: Sanic worker processes (Rasa reads SANIC_WORKERS), each loading the model; Rasa
+    # keeps 1 unless the lock store is shared (Redis: bot/endpoints.production.yml, `make run-production`).
     check_logging_config .venv-rasa/bin/python
-    SANIC_REQUEST_MAX_SIZE="${SANIC_REQUEST_MAX_SIZE:-32768}" \
+    SANIC_WORKERS="${RASA_WORKERS:-1}" SANIC_REQUEST_MAX_SIZE="${SANIC_REQUEST_MAX_SIZE:-32768}" \
     PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" exec .venv-rasa/bin/rasa run --model "$RASA_MODEL" --enable-api --auth-token "$RASA_AUTH_TOKEN" \
       --interface "$RASA_HOST" --port "$RASA_PORT" \
       --endpoints "$RASA_ENDPOINTS" --credentials bot/credentials.yml --logging-config-file "$LOGGING_CONFIG" ;;
   actions)
     # rasa-sdk binds SANIC_HOST (its default is 0.0.0.0); rasa_sdk_plugins checks ACTIONS_TOKEN.
+    # ACTIONS_WORKERS: Sanic worker processes of the action server (rasa-sdk reads ACTION_SERVER_SANIC_WORKERS).
     check_logging_config .venv/bin/python
-    SANIC_HOST="$ACTIONS_HOST" exec .venv/bin/python -m rasa_sdk --actions actions --port "$ACTIONS_PORT" \
+    ACTION_SERVER_SANIC_WORKERS="${ACTIONS_WORKERS:-1}" SANIC_HOST="$ACTIONS_HOST" exec .venv/bin/python -m rasa_sdk --actions actions --port "$ACTIONS_PORT" \
       --logging-config_file "$LOGGING_CONFIG" ;;
   api)
     # API_WORKERS > 1: uvicorn forks workers that share the listening socket (see `supervised`).
