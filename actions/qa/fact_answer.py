@@ -80,7 +80,7 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         "links": links,
     }
     values["cite"] = turn.text("fact.cite", norm=values["norm"], links=links)
-    template = f"fact.{found.kind}" if found.kind in ANSWERED_KINDS else "fact.general"
+    template = f"fact.{found.kind}" if found.kind in (*ANSWERED_KINDS, "fee") else "fact.general"
     turn.dispatcher.utter_message(text=turn.text(template, **values),
                                   json_message={"fact": {"id": record.id, "kind": found.kind},
                                                 "citations": [dict(link) for link in links]})
@@ -110,4 +110,4 @@ def _sentence_part(text: str, kind: str) -> str:
     return text
 
 
-_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance"}
+_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance", "fee"}

@@ -138,7 +138,7 @@ _INTERROGATIVE = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|qtos|qnt
 _ASKS_PRICE = re.compile(r"\b(quanto (custa|pago|sai|fica|e a taxa|vou pagar|tenho que pagar)|qto custa|quanto cobra|"
                          r"(qual|quais) (e )?(o |a |os |as )?(preco|precos|taxa|taxas|valor d[ao] (taxa|licenca|alvara|autorizacao))\b|"
                          r"how much (does|do|will|would|is the (fee|licen[cs]e|permit)|are the fees)|what does it cost|"
-                         r"what (is|are) the (fee|fees|price|cost))")
+                         r"what( i|')?s the (fee|price|cost)|what are the (fees|prices|costs))")
 
 
 def asks_a_price(question: str) -> bool:
@@ -415,8 +415,9 @@ def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, d
     question's words and clearly outscores every record that states another figure. Used where the
     answer would otherwise be a passage of the law found by search."""
     day = day or date.today()
-    if asks_a_price(question):
-        return None  # the rules price it
+    # a price asked here reached no rule (no activity): a fee record its words clearly match is the
+    # answer ("adding a new boat to my licence (averbamento), what's the fee?"), no record of another kind
+    price = asks_a_price(question)
     asked = asked_kinds(question)
     plan = get_index().plan(question)
     cue = cue_words(question, tuple(asked[:1])) if asked else set()
@@ -427,7 +428,7 @@ def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, d
         return None
     records = facts_of(jurisdiction, day)
     # (a fine asked for may be a tier's: "the fine for a serious infraction" is the serious tier's)
-    candidates = [r for r in records if r.kind in _RETRIEVABLE
+    candidates = [r for r in records if (r.kind == "fee" if price else r.kind in _RETRIEVABLE)
                   and (r.kind != "fine" or r.about or "#written-" in r.id or "fine" in asked[:2])
                   and (activity is None or not r.activities or activity in r.activities)]
     if not candidates:
