@@ -15,11 +15,13 @@ from decimal import Decimal, InvalidOperation
 from actions.common.citations import group_citations
 from actions.common.conversation import Turn
 from actions.common.money import format_amount
-from knowledge.facts import Resolution, resolve, retrieve
+from knowledge.corpus import load_corpus
+from knowledge.facts import Resolution, facts_of, resolve, retrieve
 from knowledge.rules.citations import label_for
 from knowledge.rules.models import Citation
+from knowledge.search.text import fold
 
-__all__ = ["ANSWERED_KINDS", "answer_fact"]
+__all__ = ["ANSWERED_KINDS", "answer_fact", "answer_repeat_offence"]
 
 # Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
 # the rules' answer gives them whole.
@@ -41,6 +43,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     `long_tail`: the question reached no rule (no activity, or a question about the law): a record
     that clearly matches its words is found whatever kind it is (knowledge.facts.retrieve) — better
     than a passage of the law that search finds, which is the answer otherwise."""
+    if answer_repeat_offence(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today):
+        return True
     found: Resolution | None = None
     if not _asks_can_i(question):  # "can I…? for how long?": yes/no and its condition come first (the rules)
         found = resolve(question, jurisdiction, activity=activity, day=today)
@@ -111,3 +115,51 @@ def _sentence_part(text: str, kind: str) -> str:
 
 
 _LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance", "fee"}
+
+
+# "fui multado de novo pela mesma coisa, a multa dobra?": a repeat and a change of the fine asked about
+_REPEAT = re.compile(r"\b(de novo|novamente|outra vez|reincid\w*|again|repeat\w*|second time|segunda vez)\b", re.IGNORECASE)
+_REPEAT_IN_LAW = re.compile(r"reincid|dobro|reiterad")
+_MORE = re.compile(r"\b(dobr\w*|aument\w*|maior|mais cara|mais alta|double\w*|increase\w*|higher|more|bigger|go up|goes up)\b",
+                   re.IGNORECASE)
+
+
+def answer_repeat_offence(turn: Turn, question: str, jurisdiction: str, *, activity: str | None, municipality: str,
+                          today: date | None = None) -> bool:
+    """Whether a repeat offence raises the fine, from the fines' own `repeat_multiplier` (the records of
+    the activity asked about, or of the place): said only when they all agree, citing the article(s)
+    they share (Bertioga art. 21 § 2º, Lajes art. 386)."""
+    if not (_REPEAT.search(question) and _MORE.search(question)):
+        return False
+    fines = [r for r in facts_of(jurisdiction, today or date.today())
+             # (money fines only: a suspension or a cassation is not doubled)
+             if r.kind == "fine" and r.value is not None and (activity is None or activity in r.activities)]
+    multipliers = {r.extra.get("repeat_multiplier") for r in fines} - {None}
+    if len(multipliers) != 1:
+        return False
+    holding = [r for r in fines if r.extra.get("repeat_multiplier")]
+    # (the general rule may state no amount of its own: Igarapava's grading of fines, art. 230)
+    general = [r for r in facts_of(jurisdiction, today or date.today()) if r.kind == "fine"
+               and r.extra.get("repeat_multiplier") in multipliers and (activity is None or activity in r.activities)]
+    # when some fines are not raised (Bertioga: only grades I and II double), say which are, by amount
+    only = ([] if all(r.extra.get("repeat_multiplier") for r in fines if not r.about) else
+            list(dict.fromkeys(_money(_decimal(r.value), r.unit, turn.language) for r in holding if not r.about)))
+    shared = [u for u in holding[0].cite if all(u in r.cite for r in holding)]
+    # the unit(s) every such fine cites, the one that says it last first (the doubling is a paragraph
+    # after the tiers); else the article of the rule for most activities (Igarapava's grading, art. 230)
+    units = (list(dict.fromkeys(shared[::-1]))[:2] if shared else
+             list(max(general, key=lambda r: (len(r.activities), -len(r.cite))).cite))
+    # of those, the ones whose text speaks of the repeat ("reincidência", "dobro"): never a quote that
+    # does not hold what was asked
+    speaking = [u for u in units if _REPEAT_IN_LAW.search(fold(load_corpus().full_text(u)))]
+    units = (speaking or units)[:2]
+    norm = holding[0].norm
+    citations = [Citation(unit_id=u, label=label_for(u.removeprefix(norm + "/")), norm_id=norm) for u in units]
+    links = [link for group in group_citations(citations) for link in group["links"]][:3]
+    cite = turn.text("fact.cite", norm=links[0]["norm"] if links else "", links=links)
+    turn.dispatcher.utter_message(text=turn.text("fact.repeat", place=municipality, multiplier=multipliers.pop(), cite=cite,
+                                                                only=[a for a in only if a]),
+                                  json_message={"fact": {"id": holding[0].id, "kind": "fine"},
+                                                "citations": [dict(link) for link in links]})
+    turn.set_slot("topic", "fine")
+    return True
