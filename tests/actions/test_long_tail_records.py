@@ -36,7 +36,7 @@ def test_a_repeat_offence_doubles_the_fine_where_every_tier_says_so(run):
     assert "As multas serão elevadas ao dobro na hipótese de reincidência" in BERTIOGA
     answered = run(ActionAnswer(), "Se eu for multado de novo pela mesma coisa na praia, a multa aumenta?", "ask_fine",
                    [{"entity": "municipality", "value": "br-sp-bertioga"}])
-    assert answered.text.startswith("Sim. Em Bertioga (SP), na reincidência a multa é aplicada em dobro")
+    assert answered.text.startswith("Sim, em Bertioga (SP), na reincidência a multa é aplicada em dobro")
     # only grades I and II (art. 21 § 2º: "nos casos de infração dos incisos I e II"): 100 and 250 UFIB
     assert "100 UFIB e 250 UFIB" in answered.text and "500" not in answered.text and "/art-21" in answered.text
     # Lajes art. 386: the repeat offender; each tier "em dobro na reincidência"
@@ -55,5 +55,5 @@ def test_the_repeat_answer_cites_the_article_that_speaks_of_the_repeat(run):
     # Igarapava: the grading record cites arts. 230, 234, 235, 242; the doubling is art. 235's
     answered = run(ActionAnswer(), "If I get fined again for the same thing in Igarapava, is the fine doubled?", "ask_fine",
                    [{"entity": "municipality", "value": "br-sp-igarapava"}])
-    assert answered.text.startswith("Yes. In Igarapava (SP), a repeat offence doubles the fine")
+    assert answered.text.startswith("Yes, in Igarapava (SP), a repeat offence doubles the fine")
     assert "/art-235" in answered.text and "/art-230" not in answered.text
