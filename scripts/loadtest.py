@@ -148,6 +148,20 @@ def warm_up(api_url: str, rounds: int) -> None:
                 client.post("/api/v1/chat", json={"sender": sender, "message": message}).raise_for_status()
 
 
+def settle(api_url: str, timeout: float = 90.0) -> float:
+    """Wait until the stack is idle again: the turns a stopped Locust run left queued in Rasa would
+    otherwise count in the next step. Idle: a probe turn answers in under 0.5 s. Returns seconds waited."""
+    started = time.monotonic()
+    with httpx.Client(base_url=api_url, timeout=60) as client:
+        while time.monotonic() - started < timeout:
+            probe = time.monotonic()
+            client.post("/api/v1/chat", json={"sender": f"settle{secrets.token_hex(6)}", "message": "oi"})
+            if time.monotonic() - probe < 0.5:
+                break
+            time.sleep(2)
+    return round(time.monotonic() - started, 1)
+
+
 def sizing(api_url: str, args, workdir: Path, log) -> dict:
     """More citizens (think time 3-10 s) until p95 > limit or an error; then one step between the last
     good and the first bad count. Bounded by --sizing-steps."""
@@ -157,7 +171,9 @@ def sizing(api_url: str, args, workdir: Path, log) -> dict:
     good, bad = 0, None
     users = args.sizing_start
     while len(steps) < args.sizing_steps:
+        waited = settle(api_url)
         step = run_locust(api_url, users, max(1.0, users / spawn_over), args.step_time, think, workdir)
+        step["settled_before_s"] = waited
         step["ok"] = step["errors"] == 0 and step["turns"] > 0 and step["p95_ms"] <= args.p95_limit_ms
         steps.append(step)
         log(f"  sizing {users} users: {step['turns_per_s']} turns/s p95 {step['p95_ms']} ms errors {step['errors']}"
