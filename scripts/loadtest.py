@@ -34,37 +34,21 @@ from pathlib import Path
 
 import httpx
 import psutil
-import psycopg
-import redis
-from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.support.devstack import Stack  # noqa: E402
+from tests.support.production import admin, forget, production_env  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 LOCUST = ROOT / ".venv" / "bin" / "locust"
 LOCUSTFILE = ROOT / "scripts" / "locustfile.py"
-PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-REDIS_HOST = os.environ.get("REDIS_HOST", "127.0.0.1")
-REDIS_PORT = int(os.environ.get("REDIS_PORT", "6379"))
-REDIS_DB = 1
 # Only for the load test's own stack: every simulated citizen shares 127.0.0.1.
 LOAD_LIMITS = {"RATE_LIMIT_PER_IP": "1000000/minute", "RATE_LIMIT_PER_SENDER": "10000/minute;1000/5second",
                "MAX_TURNS_PER_SESSION": "100000"}
 WARM_UP = ["oi", "Posso alugar SUP em Bertioga?", "Qual a multa?", "Quero pedir autorização para vender na praia",
            "cancelar", "Can I teach surf in Bertioga?"]
-
-
-def _conninfo(database: str | None = None) -> str:
-    url = make_url(PG_URL).set(drivername="postgresql")
-    return (url.set(database=database) if database else url).render_as_string(hide_password=False)
-
-
-def _admin(sql: str) -> None:
-    with psycopg.connect(_conninfo(), autocommit=True, connect_timeout=10) as conn:
-        conn.execute(sql)
 
 
 def rss_detail(stack: Stack) -> dict[str, dict]:
@@ -199,16 +183,9 @@ def sizing(api_url: str, args, workdir: Path, log) -> dict:
 def measure(workers: int, args, log) -> dict:
     suffix = secrets.token_hex(4)
     tracker_db, prefix = f"rasa_load_{suffix}", f"load{suffix}"
-    pg = make_url(PG_URL)
-    _admin(f'CREATE DATABASE "{tracker_db}"')
+    admin(f'CREATE DATABASE "{tracker_db}"')
     env = {
-        "RASA_ENDPOINTS": "bot/endpoints.production.yml", "RASA_WORKERS": str(workers),
-        "RASA_TRACKER_PG_HOST": pg.host or "127.0.0.1", "RASA_TRACKER_PG_PORT": str(pg.port or 5432),
-        "RASA_TRACKER_PG_USER": pg.username or "postgres", "RASA_TRACKER_PG_PASSWORD": pg.password or "",
-        "RASA_TRACKER_PG_DB": tracker_db, "RASA_TRACKER_PG_LOGIN_DB": pg.database or "postgres",
-        "RASA_TRACKER_URL": pg.set(drivername="postgresql+psycopg", database=tracker_db)
-                              .render_as_string(hide_password=False),
-        "REDIS_HOST": REDIS_HOST, "REDIS_PORT": str(REDIS_PORT), "REDIS_DB": str(REDIS_DB), "REDIS_KEY_PREFIX": prefix,
+        **production_env(tracker_db, prefix), "RASA_WORKERS": str(workers),
         "ACTIONS_WORKERS": os.environ.get("ACTIONS_WORKERS", "1"), "API_WORKERS": os.environ.get("API_WORKERS", "1"),
         **LOAD_LIMITS,
     }
@@ -232,11 +209,7 @@ def measure(workers: int, args, log) -> dict:
                     "saturation": saturation, "sizing": sized, "rss_peak": memory.peak}
         finally:
             stack.stop()
-            _admin(f'DROP DATABASE IF EXISTS "{tracker_db}" WITH (FORCE)')
-            keys = redis.Redis(host=REDIS_HOST, port=REDIS_PORT, db=REDIS_DB, socket_timeout=10)
-            stale = list(keys.scan_iter(f"{prefix}*"))
-            if stale:
-                keys.delete(*stale)
+            forget(tracker_db, prefix)
 
 
 def main() -> None:

@@ -56,9 +56,7 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         return False
     record = found.record
     lang = turn.language
-    citations = [Citation(unit_id=u, label=label_for(u.removeprefix(record.norm + "/")), norm_id=record.norm)
-                 for u in record.cite[:3]]
-    links = [link for group in group_citations(citations) for link in group["links"]][:3]
+    links = _links(record.norm, record.cite[:3])
     amount = _decimal(record.value)
     top = _decimal(record.value_max)
     period = None
@@ -83,13 +81,23 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         "norm": links[0]["norm"] if links else "",
         "links": links,
     }
-    values["cite"] = turn.text("fact.cite", norm=values["norm"], links=links)
+    values["cite"] = _cite(turn, links)
     template = f"fact.{found.kind}" if found.kind in (*ANSWERED_KINDS, "fee") else "fact.general"
     turn.dispatcher.utter_message(text=turn.text(template, **values),
                                   json_message={"fact": {"id": record.id, "kind": found.kind},
                                                 "citations": [dict(link) for link in links]})
     turn.set_slot("topic", found.kind)
     return True
+
+
+def _links(norm: str, units) -> list[dict]:  # noqa: ANN001 (unit ids)
+    """At most three article links for the units, grouped as every citation is."""
+    citations = [Citation(unit_id=u, label=label_for(u.removeprefix(norm + "/")), norm_id=norm) for u in units]
+    return [link for group in group_citations(citations) for link in group["links"]][:3]
+
+
+def _cite(turn: Turn, links: list[dict]) -> str:
+    return turn.text("fact.cite", norm=links[0]["norm"] if links else "", links=links)
 
 
 def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
@@ -127,38 +135,35 @@ _MORE = re.compile(r"\b(dobr\w*|aument\w*|maior|mais cara|mais alta|double\w*|in
 def answer_repeat_offence(turn: Turn, question: str, jurisdiction: str, *, activity: str | None, municipality: str,
                           today: date | None = None) -> bool:
     """Whether a repeat offence raises the fine, from the fines' own `repeat_multiplier` (the records of
-    the activity asked about, or of the place): said only when they all agree, citing the article(s)
-    they share (Bertioga art. 21 § 2º, Lajes art. 386)."""
+    the activity asked about, or of the place): said when they agree on one multiplier, naming the
+    fines it applies to when not all are raised, and citing the article that speaks of the repeat
+    (Bertioga art. 21 § 2º, Lajes art. 386, Igarapava art. 235)."""
     if not (_REPEAT.search(question) and _MORE.search(question)):
         return False
-    fines = [r for r in facts_of(jurisdiction, today or date.today())
-             # (money fines only: a suspension or a cassation is not doubled)
-             if r.kind == "fine" and r.value is not None and (activity is None or activity in r.activities)]
+    every = [r for r in facts_of(jurisdiction, today or date.today())
+             if r.kind == "fine" and (activity is None or activity in r.activities)]
+    fines = [r for r in every if r.value is not None]  # money fines: a suspension or a cassation is not doubled
     multipliers = {r.extra.get("repeat_multiplier") for r in fines} - {None}
     if len(multipliers) != 1:
         return False
     holding = [r for r in fines if r.extra.get("repeat_multiplier")]
-    # (the general rule may state no amount of its own: Igarapava's grading of fines, art. 230)
-    general = [r for r in facts_of(jurisdiction, today or date.today()) if r.kind == "fine"
-               and r.extra.get("repeat_multiplier") in multipliers and (activity is None or activity in r.activities)]
+    # (the general rule may state no amount of its own: Igarapava's grading of fines)
+    general = [r for r in every if r.extra.get("repeat_multiplier") in multipliers]
     # when some fines are not raised (Bertioga: only grades I and II double), say which are, by amount
     only = ([] if all(r.extra.get("repeat_multiplier") for r in fines if not r.about) else
             list(dict.fromkeys(_money(_decimal(r.value), r.unit, turn.language) for r in holding if not r.about)))
     shared = [u for u in holding[0].cite if all(u in r.cite for r in holding)]
     # the unit(s) every such fine cites, the one that says it last first (the doubling is a paragraph
-    # after the tiers); else the article of the rule for most activities (Igarapava's grading, art. 230)
+    # after the tiers); else the articles of the rule for most activities (Igarapava's grading)
     units = (list(dict.fromkeys(shared[::-1]))[:2] if shared else
              list(max(general, key=lambda r: (len(r.activities), -len(r.cite))).cite))
     # of those, the ones whose text speaks of the repeat ("reincidência", "dobro"): never a quote that
     # does not hold what was asked
     speaking = [u for u in units if _REPEAT_IN_LAW.search(fold(load_corpus().full_text(u)))]
     units = (speaking or units)[:2]
-    norm = holding[0].norm
-    citations = [Citation(unit_id=u, label=label_for(u.removeprefix(norm + "/")), norm_id=norm) for u in units]
-    links = [link for group in group_citations(citations) for link in group["links"]][:3]
-    cite = turn.text("fact.cite", norm=links[0]["norm"] if links else "", links=links)
-    turn.dispatcher.utter_message(text=turn.text("fact.repeat", place=municipality, multiplier=multipliers.pop(), cite=cite,
-                                                                only=[a for a in only if a]),
+    links = _links(holding[0].norm, units)
+    turn.dispatcher.utter_message(text=turn.text("fact.repeat", place=municipality, multiplier=multipliers.pop(),
+                                                 cite=_cite(turn, links), only=[a for a in only if a]),
                                   json_message={"fact": {"id": holding[0].id, "kind": "fine"},
                                                 "citations": [dict(link) for link in links]})
     turn.set_slot("topic", "fine")

@@ -88,6 +88,11 @@ def product_kind(products: list[Any]) -> str | None:
 _SELLING = re.compile(r"\b(vend(er|o|e|em|emos|a|as|ia)|venda|comerciali[sz]ar|sell|sells|selling|sold)\b")
 
 
+@lru_cache
+def _products_longest_first() -> tuple[str, ...]:
+    return tuple(sorted(_product_kinds(), key=len, reverse=True))
+
+
 def products_in_text(text: str) -> list[str]:
     """The products of product_kinds.yml a question says it sells ("quem autoriza vender lanche na rua?"),
     when NLU tagged none: longest name first, whole words only. Without a selling word, none ("a água
@@ -96,7 +101,7 @@ def products_in_text(text: str) -> list[str]:
     if not _SELLING.search(folded):
         return []
     found: list[str] = []
-    for word in sorted(_product_kinds(), key=len, reverse=True):
+    for word in _products_longest_first():
         if f" {word} " in folded:
             found.append(word)
             folded = folded.replace(f" {word} ", " ")

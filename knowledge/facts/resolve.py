@@ -207,16 +207,7 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
     asked = kinds if kinds is not None else asked_kinds(question)
     if not asked or (asks_a_price(question) and asked[0] not in ("fine", "deadline")):
         return None
-    plan = get_index().plan(question)
-    # only the words that asked for the kind answered: "the fine … without insurance" names its offence
-    cue = cue_words(question, tuple(asked[:1]))
-    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
-    # what the question is about: its own words, less function words, the kind words and the place's
-    # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
-    # is asked (not the deposit's refund deadline, which only shares "circo").
-    # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
-    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
-               - cue - GENERIC - place_stems() - function_stems())
+    plan, cue, raw, content = _reading(question, asked)
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
@@ -300,6 +291,22 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
             return Resolution(best, kind, best_score)  # every candidate says the same figure
         return None
     return None
+
+
+def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three sets of stems)
+    """What resolve and retrieve read of a question: the search plan (typo corrections, glossary), the
+    words that asked for the kind, the question's own stems, and what it is about."""
+    plan = get_index().plan(question)
+    # only the words that asked for the kind answered: "the fine … without insurance" names its offence
+    cue = cue_words(question, tuple(asked[:1]))
+    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
+    # what the question is about: its own words, less function words, the kind words and the place's
+    # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
+    # is asked (not the deposit's refund deadline, which only shares "circo").
+    # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
+    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
+               - cue - GENERIC - place_stems() - function_stems())
+    return plan, cue, raw, content
 
 
 def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
@@ -419,11 +426,7 @@ def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, d
     # answer ("adding a new boat to my licence (averbamento), what's the fee?"), no record of another kind
     price = asks_a_price(question)
     asked = asked_kinds(question)
-    plan = get_index().plan(question)
-    cue = cue_words(question, tuple(asked[:1])) if asked else set()
-    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
-    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
-               - cue - GENERIC - place_stems() - function_stems())
+    plan, cue, raw, content = _reading(question, asked)
     if not content:
         return None
     records = facts_of(jurisdiction, day)

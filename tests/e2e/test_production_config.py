@@ -21,47 +21,23 @@ from sqlalchemy.engine import make_url
 from tests.support.devstack import ROOT, Stack
 from tests.cases.conversation_cases import answer_text
 from tests.postgres import postgres_unavailable, psycopg_conninfo, skip_or_fail
+from tests.support.production import PG_URL, REDIS_HOST, REDIS_PORT, admin, forget, production_env, redis_unavailable
 
 pytestmark = pytest.mark.e2e
 
 MODEL = Path(os.environ.get("RASA_MODEL", ROOT / "models" / "bot.tar.gz"))
-PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-ADMIN_URL = make_url(PG_URL)
-REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 1
-
-
-def _redis_unavailable() -> str | None:
-    try:
-        redis.Redis(host=REDIS_HOST, port=REDIS_PORT, socket_timeout=3).ping()
-    except redis.RedisError as exc:
-        return f"Redis at {REDIS_HOST}:{REDIS_PORT} not reachable: {exc}"
-    return None
-
-
-def _admin(sql: str) -> None:
-    with psycopg.connect(psycopg_conninfo(PG_URL), autocommit=True) as conn:
-        conn.execute(sql)
 
 
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):
-    skip_or_fail(postgres_unavailable(PG_URL) or _redis_unavailable())
+    skip_or_fail(postgres_unavailable(PG_URL) or redis_unavailable())
     if not MODEL.exists():
         pytest.fail(f"{MODEL} is missing: run `make train` before the e2e tests")
     suffix = secrets.token_hex(4)
     tracker_db, permits_db, prefix = f"rasa_e2e_{suffix}", f"permits_e2e_{suffix}", f"e2e{suffix}"
-    _admin(f'CREATE DATABASE "{permits_db}"')  # the tracker's database is created by Rasa itself (login_db)
-    env = {
-        "RASA_MODEL": str(MODEL),
-        "RASA_ENDPOINTS": "bot/endpoints.production.yml",
-        "RASA_TRACKER_PG_HOST": ADMIN_URL.host or "127.0.0.1", "RASA_TRACKER_PG_PORT": str(ADMIN_URL.port or 5432),
-        "RASA_TRACKER_PG_USER": ADMIN_URL.username or "postgres", "RASA_TRACKER_PG_PASSWORD": ADMIN_URL.password or "",
-        "RASA_TRACKER_PG_DB": tracker_db, "RASA_TRACKER_PG_LOGIN_DB": ADMIN_URL.database,
-        "REDIS_HOST": REDIS_HOST, "REDIS_PORT": str(REDIS_PORT), "REDIS_DB": str(REDIS_DB), "REDIS_KEY_PREFIX": prefix,
-        "DATABASE_URL": ADMIN_URL.set(database=permits_db).render_as_string(hide_password=False),
-        "RASA_TRACKER_URL": ADMIN_URL.set(drivername="postgresql+psycopg", database=tracker_db)
-                                     .render_as_string(hide_password=False),
-    }
+    admin(f'CREATE DATABASE "{permits_db}"')  # the tracker's database is created by Rasa itself (login_db)
+    env = {"RASA_MODEL": str(MODEL), **production_env(tracker_db, prefix),
+           "DATABASE_URL": make_url(PG_URL).set(database=permits_db).render_as_string(hide_password=False)}
     stack = Stack(var_dir=tmp_path_factory.mktemp("production-stack") / "var",
                   log_dir=ROOT / "tests" / "artifacts" / "e2e-production-logs", env_extra=env)
     stack.start()
@@ -70,8 +46,8 @@ def production(tmp_path_factory):
         yield stack, tracker_db, prefix
     finally:
         stack.stop()
-        for db in (tracker_db, permits_db):
-            _admin(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+        admin(f'DROP DATABASE IF EXISTS "{permits_db}" WITH (FORCE)')
+        forget(tracker_db, prefix)
 
 
 def test_the_conversation_lives_in_postgresql_and_survives_killing_rasa(production):

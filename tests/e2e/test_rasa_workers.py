@@ -24,18 +24,14 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
-import redis
-from sqlalchemy.engine import make_url
 
 from tests.postgres import postgres_unavailable, psycopg_conninfo, skip_or_fail
 from tests.support.devstack import ROOT, Stack, free_port
+from tests.support.production import PG_URL, admin, forget, production_env, redis_unavailable
 
 pytestmark = pytest.mark.e2e
 
 MODEL = Path(os.environ.get("RASA_MODEL", ROOT / "models" / "bot.tar.gz"))
-PG_URL = os.environ.get("DATABASE_URL_TEST", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-ADMIN_URL = make_url(PG_URL)
-REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 1
 START_TIMEOUT = 240.0
 TURN_TIMEOUT = 90.0  # a message queued behind the others waits for their turns (the lock polls every second)
 
@@ -50,19 +46,6 @@ MESSAGES = [
     "Posso dar aulas de surf na praia?",
     "Qual o horário permitido para vender na praia?",
 ]
-
-
-def _redis_unavailable() -> str | None:
-    try:
-        redis.Redis(host=REDIS_HOST, port=REDIS_PORT, socket_timeout=3).ping()
-    except redis.RedisError as exc:
-        return f"Redis at {REDIS_HOST}:{REDIS_PORT} not reachable: {exc}"
-    return None
-
-
-def _admin(sql: str) -> None:
-    with psycopg.connect(psycopg_conninfo(PG_URL), autocommit=True, connect_timeout=10) as conn:
-        conn.execute(sql)
 
 
 def _wait_answering(url: str, processes: list, timeout: float = START_TIMEOUT) -> None:
@@ -84,23 +67,14 @@ def _wait_answering(url: str, processes: list, timeout: float = START_TIMEOUT) -
 
 @pytest.fixture(scope="module")
 def replicas(tmp_path_factory):
-    skip_or_fail(postgres_unavailable(PG_URL) or _redis_unavailable())
+    skip_or_fail(postgres_unavailable(PG_URL) or redis_unavailable())
     if not MODEL.exists():
         pytest.fail(f"{MODEL} is missing: run `make train` before the e2e tests")
     suffix = secrets.token_hex(4)
     tracker_db, prefix = f"rasa_workers_e2e_{suffix}", f"e2eworkers{suffix}"
     # Created beforehand, as in production: otherwise every worker races to create it at start.
-    _admin(f'CREATE DATABASE "{tracker_db}"')
-    env = {
-        "RASA_MODEL": str(MODEL),
-        "RASA_ENDPOINTS": "bot/endpoints.production.yml",
-        "RASA_TRACKER_PG_HOST": ADMIN_URL.host or "127.0.0.1", "RASA_TRACKER_PG_PORT": str(ADMIN_URL.port or 5432),
-        "RASA_TRACKER_PG_USER": ADMIN_URL.username or "postgres", "RASA_TRACKER_PG_PASSWORD": ADMIN_URL.password or "",
-        "RASA_TRACKER_PG_DB": tracker_db, "RASA_TRACKER_PG_LOGIN_DB": ADMIN_URL.database,
-        "REDIS_HOST": REDIS_HOST, "REDIS_PORT": str(REDIS_PORT), "REDIS_DB": str(REDIS_DB), "REDIS_KEY_PREFIX": prefix,
-        "RASA_TRACKER_URL": ADMIN_URL.set(drivername="postgresql+psycopg", database=tracker_db)
-                                     .render_as_string(hide_password=False),
-    }
+    admin(f'CREATE DATABASE "{tracker_db}"')
+    env = {"RASA_MODEL": str(MODEL), **production_env(tracker_db, prefix)}
     base = tmp_path_factory.mktemp("rasa-workers")
     logs = ROOT / "tests" / "artifacts" / "e2e-rasa-workers-logs"
     # The stack as `make run-production` starts it: Rasa with two Sanic workers.
@@ -119,11 +93,7 @@ def replicas(tmp_path_factory):
     finally:
         second.stop()
         first.stop()
-        _admin(f'DROP DATABASE IF EXISTS "{tracker_db}" WITH (FORCE)')
-        keys = redis.Redis(host=REDIS_HOST, port=REDIS_PORT, db=REDIS_DB, socket_timeout=10)
-        stale = list(keys.scan_iter(f"{prefix}*"))
-        if stale:
-            keys.delete(*stale)
+        forget(tracker_db, prefix)
 
 
 def _texts(messages: list[dict]) -> list[str]:
