@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from knowledge.rules.contacts import OfficeContact, office_contacts
 from knowledge.rules.evaluate import RulesError, evaluate
 from knowledge.rules.models import Citation, Decision, Outcome, PointDistance, Text, text_in
 from knowledge.rules.places import Location
@@ -44,6 +45,8 @@ __all__ = [
     "fee_schedule",
     "municipality_at",
     "nearest_points",
+    "OfficeContact",
+    "office_contacts",
     "offices_of",
     "permit_kinds",
     "permit_requirements",

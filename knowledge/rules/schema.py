@@ -21,6 +21,7 @@ __all__ = [
     "AreaData",
     "CatalogueData",
     "CiteData",
+    "ContactData",
     "DistanceData",
     "DocumentData",
     "AmendmentData",
@@ -139,8 +140,24 @@ class AmountData(_Strict):
         return parse_decimal(v)
 
 
+class ContactData(_Strict):
+    """How to reach an office, where the law's own text prints it (Lajes' letterhead carries the
+    Prefeitura's phones on every page). A letterhead is page furniture, not an article, so the corpus
+    has no unit for it: `printed` holds the lines exactly as in the seed (a test finds each one there)
+    and `where` says in the reader's words where they are printed. Hours the law does not give stay
+    out: they are configuration (knowledge/rules/contacts.py), never guessed."""
+
+    of: TextData  # whose contact it is (the Prefeitura, of which the office is part)
+    phones: list[str] = Field(default_factory=list)
+    address: str | None = None
+    web: str | None = None
+    printed: Annotated[list[str], Field(min_length=1)]
+    where: TextData
+
+
 class OfficeData(_Cited):
     name: TextData
+    contact: ContactData | None = None
 
 
 class DocumentData(_Cited):
