@@ -13,6 +13,9 @@ def create_app() -> FastAPI:
         description="Rules for using the beach and the street, from the law, with citations; "
         "permit pre-applications for municipal clerks.",
         version="0.1.0",
+        # Swagger UI and ReDoc are served from the API's own files (api/routes/docs.py), not a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
     for router in ROUTERS:
         app.include_router(router)

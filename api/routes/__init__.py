@@ -5,6 +5,7 @@ from api.routes import telegram, whatsapp, widget
 from api.routes import clerk, preapplications
 from api.routes import faq, norms, search
 from api.routes import rules
+from api.routes import docs
 
 ROUTERS = [
     health.router,
@@ -18,4 +19,5 @@ ROUTERS = [
     search.router,
     faq.router,
     rules.router,
+    docs.router,
 ]
