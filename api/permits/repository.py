@@ -302,13 +302,21 @@ def _clerk_scope(clerk: ClerkAccount, filters: PreapplicationFilter) -> Select[t
     return query
 
 
+def _order(sort: str) -> tuple:
+    """The ORDER BY of a sort key ("-submitted_at": newest first); the id breaks ties so pages are stable."""
+    column = getattr(Preapplication, sort.removeprefix("-"))
+    if sort.startswith("-"):
+        return column.desc(), Preapplication.id.desc()
+    return column.asc(), Preapplication.id.asc()
+
+
 def list_cases(session: Session, *, clerk: ClerkAccount, filters: PreapplicationFilter) -> tuple[list[Preapplication], int]:
-    """One page of the cases the clerk may see, newest first, and how many match in all."""
+    """One page of the cases the clerk may see, in the filter's order (newest first by default), and how many match in all."""
     query = _clerk_scope(clerk, filters)
     count = session.scalar(select(func.count()).select_from(query.subquery())) or 0
     page = (
         query.options(selectinload(Preapplication.notes))
-        .order_by(Preapplication.submitted_at.desc(), Preapplication.id.desc())
+        .order_by(*_order(filters.sort))
         .offset(filters.offset)
         .limit(filters.limit)
     )

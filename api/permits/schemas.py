@@ -8,7 +8,7 @@ submitting, `PreapplicationCitizenView` for a status query, `PreapplicationPubli
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -124,6 +124,10 @@ class PreapplicationsPublic(BaseModel):
     count: int = Field(description="Cases matching the filter, all pages together")
 
 
+SortKey = Literal["submitted_at", "-submitted_at", "protocol", "-protocol", "status", "-status",
+                  "period_start", "-period_start"]
+
+
 class PreapplicationFilter(BaseModel):
     """Query of the clerks' list and CSV export."""
 
@@ -132,6 +136,8 @@ class PreapplicationFilter(BaseModel):
     permit_kind: str | None = None
     submitted_from: date | None = None
     submitted_to: date | None = None
+    # The list's order: a column, newest/last first with a leading "-" (the clerk desk's sortable headers).
+    sort: SortKey = "-submitted_at"
     # Bounded: SQLite (and PostgreSQL's BIGINT) refuse larger offsets with a server error, not a 422.
     offset: int = Field(default=0, ge=0, le=2**31 - 1)
     limit: int = Field(default=50, ge=1, le=500)
