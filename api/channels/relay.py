@@ -5,23 +5,45 @@ citizen's language from the client (Telegram's language_code, the widget's picke
 country on WhatsApp), so before the first message of a sender in a new language the relay tells
 the bot, quietly: the citizen did not ask for that turn, so its acknowledgement is not shown.
 An explicit switch (/lang, the widget's picker) goes through `switch_language` and is shown.
+
+Issue 14: with an `answers` log, every answer to the citizen's own words is recorded (masked) and
+gets an id the channel puts on its 👍/👎 buttons (`answer_id_of`); with a `handoff` desk, the
+contact answer's "send my question" button (HANDOFF_PREFIX) opens a ticket here instead of reaching
+the bot — one place for the three channels, and no NLU change.
 """
 
+import asyncio
+import logging
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from api.channels.bot_messages import BotMessage, language_in_payload, set_language_payload
+from api.channels.catalog import get_catalog
 from api.channels.errors import AssistantUnavailable, MessageTooLong, RateLimited, SessionFull
 from api.channels.rasa_client import RasaClient
 from api.security.limits import RateLimits
 from api.security.settings import get_security_settings
 
-__all__ = ["ConversationRelay"]
+if TYPE_CHECKING:
+    from api.feedback.answers import AnswerLog
+    from api.handoff.desk import HandoffDesk
+
+__all__ = ["HANDOFF_PREFIX", "ConversationRelay"]
+
+log = logging.getLogger(__name__)
+# The contact answer's button (actions/qa/contact.py HANDOFF_PAYLOAD): "#handoff:<jurisdiction>".
+HANDOFF_PREFIX = "#handoff:"
 
 
 class ConversationRelay:
     def __init__(self, rasa: RasaClient, *, memory_size: int = 10_000, max_message_chars: int | None = None,
-                 limits: RateLimits | None = None) -> None:
+                 limits: RateLimits | None = None, answers: "AnswerLog | None" = None,
+                 handoff: "HandoffDesk | None" = None) -> None:
         self.rasa = rasa
+        self.answers = answers
+        self.handoff = handoff
+        # sender -> the id of the last answer recorded for it (what the channel's feedback buttons carry)
+        self._answer_ids: OrderedDict[str, str] = OrderedDict()
         self._memory_size = memory_size
         # Every channel's entrance (issue 13): a message longer than this never reaches the bot
         # (a long one blocks Rasa for everyone); `limits` counts each conversation ("sender").
@@ -38,6 +60,10 @@ class ConversationRelay:
 
     def told_language(self, sender: str) -> str | None:
         return self._told.get(sender)
+
+    def answer_id_of(self, sender: str) -> str | None:
+        """The recorded id of the last answer given to `sender` (None without an answer log)."""
+        return self._answer_ids.get(sender)
 
     async def ask(self, sender: str, message: str, *, language: str | None = None) -> list[BotMessage]:
         """The bot's answer to `message`; tells the bot `language` first if it does not know it.
@@ -56,6 +82,9 @@ class ConversationRelay:
             verdict = await self._limits.hit("session", sender)
             if not verdict.allowed:
                 raise SessionFull(verdict.retry_after)
+        if message.startswith(HANDOFF_PREFIX) and self.handoff is not None:
+            return await self._open_ticket(sender, message[len(HANDOFF_PREFIX):], language)
+        self._answer_ids.pop(sender, None)
         chosen = language_in_payload(message)
         if chosen is not None:
             replies = await self.rasa.send(sender, message)
@@ -68,7 +97,36 @@ class ConversationRelay:
         if not replies:
             raise AssistantUnavailable("Rasa answered no message")
         self._note_jurisdiction(sender, replies)
+        if self.answers is not None and not message.startswith(("/", "#")):
+            await self._record(sender, message, replies, language)
         return replies
+
+    async def _record(self, sender: str, message: str, replies: list[BotMessage], language: str | None) -> None:
+        try:
+            answer_id = await asyncio.to_thread(
+                self.answers.record, channel=sender.partition("-")[0], sender=sender, question=message,
+                replies=replies, language=language or self._told.get(sender))
+        except Exception:  # the citizen gets the answer even when the log cannot be written
+            log.exception("could not record an answer for feedback")
+            return
+        self._answer_ids[sender] = answer_id
+        self._answer_ids.move_to_end(sender)
+        while len(self._answer_ids) > self._memory_size:
+            self._answer_ids.popitem(last=False)
+
+    async def _open_ticket(self, sender: str, jurisdiction: str, language: str | None) -> list[BotMessage]:
+        from knowledge.jurisdictions import jurisdiction as jurisdiction_record
+
+        language = language or self._told.get(sender) or "pt-BR"
+        record = jurisdiction_record(jurisdiction)
+        catalog = get_catalog()
+        if record is None:
+            return [BotMessage(text=catalog.text("handoff.no_question", language))]
+        ticket = await asyncio.to_thread(self.handoff.open, sender=sender, jurisdiction=jurisdiction, language=language)
+        if ticket is None:
+            return [BotMessage(text=catalog.text("handoff.no_question", language))]
+        return [BotMessage(text=catalog.text("handoff.opened", language, place=record.name, number=ticket.id,
+                                             question=ticket.question))]
 
     def _note_jurisdiction(self, sender: str, replies: list[BotMessage]) -> None:
         for reply in replies:

@@ -25,6 +25,7 @@ from api.channels.settings import (
 )
 from api.channels.telegram import build_application
 from api.channels.whatsapp import WhatsAppBridge, build_bridge, close_bridge
+from api.feedback.store import answer_log_for, handoff_desk_for, permit_settings_of
 from api.security.app import limits_of, rate_limits
 from api.settings import Settings, get_settings
 
@@ -35,6 +36,7 @@ __all__ = [
     "WidgetRelayDep",
     "WidgetSettingsDep",
     "channels_lifespan",
+    "feedback_of",
     "telegram_application",
     "whatsapp_bridge",
 ]
@@ -57,9 +59,17 @@ async def widget_relay(request: Request, core: CoreSettingsDep, widget: WidgetSe
     objects = _objects(request.app)
     key = ("widget", core.rasa_url, widget.rasa_timeout)
     if key not in objects:
+        answers, handoff = feedback_of(request.app)
         objects[key] = ConversationRelay(RasaClient(core.rasa_url, timeout=widget.rasa_timeout),
-                                         limits=rate_limits(request))
+                                         limits=rate_limits(request), answers=answers, handoff=handoff)
     return objects[key]
+
+
+def feedback_of(app: FastAPI):  # -> tuple[AnswerLog, HandoffDesk]
+    """The answer log and the handoff desk every channel of this app records into (issue 14)."""
+    settings = permit_settings_of(app)
+    answers = answer_log_for(settings)
+    return answers, handoff_desk_for(settings, answers)
 
 
 WidgetRelayDep = Annotated[ConversationRelay, Depends(widget_relay)]
@@ -73,7 +83,7 @@ async def telegram_application(app: FastAPI, settings: TelegramSettings, core: S
         if key not in objects:
             application = build_application(
                 settings, rasa_url=core.rasa_url, public_base_url=core.public_base_url, webhook_mode=True,
-                limits=limits_of(app),
+                limits=limits_of(app), feedback=feedback_of(app),
             )
             await application.initialize()
             objects[key] = application
@@ -84,7 +94,7 @@ def whatsapp_bridge(app: FastAPI, settings: WhatsAppSettings, core: Settings) ->
     objects = _objects(app)
     key = ("whatsapp", settings.model_dump_json(), core.model_dump_json())
     if key not in objects:
-        objects[key] = build_bridge(settings, core, limits=limits_of(app))
+        objects[key] = build_bridge(settings, core, limits=limits_of(app), feedback=feedback_of(app))
     return objects[key]
 
 

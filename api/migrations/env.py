@@ -8,6 +8,8 @@ its URL from the same settings the API reads (DATABASE_URL, VAR_DIR).
 from alembic import context
 
 from api.permits.models import Base
+import api.feedback.models  # noqa: F401  (their tables join Base.metadata)
+import api.handoff.models  # noqa: F401
 
 # Its own version table, so the permit migrations can share a database with other Alembic users.
 VERSION_TABLE = "permit_alembic_version"

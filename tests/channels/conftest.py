@@ -69,10 +69,23 @@ def telegram_settings(fake_bot_api) -> TelegramSettings:
 
 
 @pytest.fixture
-def api_app(core_settings, whatsapp_settings, telegram_settings):
+def permit_settings(tmp_path):
+    """The API's database (answers, feedback, handoff tickets, permits) in this test's folder."""
+    from api.permits.settings import PermitSettings
+
+    return PermitSettings(database_url=f"sqlite:///{tmp_path / 'permits.db'}", var_dir=tmp_path,
+                          permits_secret_key="k" * 40,
+                          clerk_accounts=[{"username": "clerk", "token": "clerk-token-1",
+                                           "roles": {"br-rn-lajes": "reviewer", "br-sp-bertioga": "reviewer"}}])
+
+
+@pytest.fixture
+def api_app(core_settings, whatsapp_settings, telegram_settings, permit_settings):
     from api.main import create_app
+    from api.permits.settings import get_permit_settings
 
     app = create_app()
+    app.dependency_overrides[get_permit_settings] = lambda: permit_settings
     app.dependency_overrides[get_settings] = lambda: core_settings
     app.dependency_overrides[get_whatsapp_settings] = lambda: whatsapp_settings
     app.dependency_overrides[get_telegram_settings] = lambda: telegram_settings

@@ -28,6 +28,15 @@ PT = "351912345678"
 catalog = get_catalog()
 
 
+def answers_to(graph, wa_id: str) -> list[dict]:
+    """What was sent to `wa_id` without the 👍/👎 buttons that follow each answer (issue 14: those
+    are tested in tests/feedback/)."""
+    def feedback(message: dict) -> bool:
+        buttons = ((message.get("interactive") or {}).get("action") or {}).get("buttons") or []
+        return any(b["reply"]["id"].startswith("#fb:") for b in buttons)
+    return [m for m in graph.sent_to(wa_id) if not feedback(m)]
+
+
 def post_event(client, event: dict, *, secret: str = WA_APP_SECRET, body: bytes | None = None):
     raw = json.dumps(event).encode()
     signature = sign_whatsapp_body(raw, secret)
@@ -57,7 +66,7 @@ def test_a_signed_text_is_answered_through_the_graph_api(api_client, fake_rasa, 
     assert response.status_code == 200
     # A Brazilian number: the bot is told pt-BR before the question.
     assert fake_rasa.messages_from(f"whatsapp-{BR}") == ['/set_language{"language": "pt-BR"}', "posso alugar sup?"]
-    [reply] = fake_graph.sent_to(BR)
+    [reply] = answers_to(fake_graph, BR)
     assert reply["messaging_product"] == "whatsapp" and reply["type"] == "interactive"
     interactive = reply["interactive"]
     assert interactive["type"] == "button"
@@ -91,19 +100,19 @@ def test_missing_or_malformed_signatures_are_refused(api_client, fake_rasa, head
 # ------------------------------------------------------------------ message kinds
 def test_a_button_reply_sends_its_payload_and_citations_come_with_full_links(api_client, fake_rasa, fake_graph):
     post_event(api_client, wa_text_event(BR, "oi"))
-    button = fake_graph.sent_to(BR)[0]["interactive"]["action"]["buttons"][0]["reply"]
+    button = answers_to(fake_graph, BR)[0]["interactive"]["action"]["buttons"][0]["reply"]
 
     post_event(api_client, wa_button_reply_event(BR, button["id"], button["title"]))
 
     assert fake_rasa.messages_from(f"whatsapp-{BR}")[-1] == '/choose_municipality{"municipality":"br-sp-bertioga"}'
-    answer, sources = [m["text"]["body"] for m in fake_graph.sent_to(BR)[1:]]
+    answer, sources = [m["text"]["body"] for m in answers_to(fake_graph, BR)[1:]]
     assert "the article (http://assistant.test/norms/br-sp-bertioga/fake-norm/art-1)" in answer
     assert sources == "Fontes:\n• Art. 1 (fake): http://assistant.test/norms/br-sp-bertioga/fake-norm/art-1"
 
 
 def test_more_than_three_buttons_become_a_list_whose_rows_reach_the_bot(api_client, fake_rasa, fake_graph):
     post_event(api_client, wa_text_event(BR, "qual municipal?"))
-    [reply] = fake_graph.sent_to(BR)
+    [reply] = answers_to(fake_graph, BR)
     interactive = reply["interactive"]
     assert interactive["type"] == "list"
     assert interactive["action"]["button"] == "Ver opções"
@@ -118,7 +127,7 @@ def test_a_location_becomes_share_location_and_the_places_come_as_text_and_a_pin
     post_event(api_client, wa_location_event(BR, -23.854, -46.1625))
 
     assert fake_rasa.messages_from(f"whatsapp-{BR}")[-1] == '/share_location{"latitude": -23.854, "longitude": -46.1625}'
-    intro, places, pin = fake_graph.sent_to(BR)
+    intro, places, pin = answers_to(fake_graph, BR)
     assert intro["text"]["body"].startswith("Points near -23.8540")
     body = places["text"]["body"]
     assert body.startswith("Pontos licenciados:\n\n1. Ponto 3 — Indaiá — Praia do Indaiá (a 0 m de você, raio de 30 m)")
@@ -129,7 +138,7 @@ def test_a_location_becomes_share_location_and_the_places_come_as_text_and_a_pin
 
 def test_a_location_request_uses_whatsapps_location_request_message(api_client, fake_graph):
     post_event(api_client, wa_text_event(BR, "onde posso vender?"))
-    [reply] = fake_graph.sent_to(BR)
+    [reply] = answers_to(fake_graph, BR)
     assert reply["interactive"] == {"type": "location_request_message",
                                     "body": {"text": "Share your location, please (fake bot)."},
                                     "action": {"name": "send_location"}}
@@ -146,12 +155,12 @@ def test_a_redelivered_message_is_answered_only_once(api_client, fake_rasa, fake
     post_event(api_client, event)
     post_event(api_client, event)
     assert fake_rasa.messages_from(f"whatsapp-{BR}").count("oi") == 1
-    assert len(fake_graph.sent_to(BR)) == 1
+    assert len(answers_to(fake_graph, BR)) == 1
 
 
 def test_an_image_gets_the_unsupported_message_in_the_users_language(api_client, fake_rasa, fake_graph):
     post_event(api_client, wa_image_event(PT))
-    [reply] = fake_graph.sent_to(PT)
+    [reply] = answers_to(fake_graph, PT)
     assert reply["text"]["body"] == catalog.text("common.unsupported_message", "pt-PT")
     assert fake_rasa.received == []
 
@@ -159,7 +168,7 @@ def test_an_image_gets_the_unsupported_message_in_the_users_language(api_client,
 def test_rasa_down_is_a_polite_retry_message(api_client, fake_rasa, fake_graph):
     fake_rasa.fail_with = 503
     assert post_event(api_client, wa_text_event(PT, "olá")).status_code == 200
-    [reply] = fake_graph.sent_to(PT)
+    [reply] = answers_to(fake_graph, PT)
     assert reply["text"]["body"] == catalog.text("common.unavailable", "pt-PT")
 
 
@@ -168,13 +177,13 @@ def test_a_failing_graph_api_does_not_break_the_webhook(api_client, fake_rasa, f
     assert post_event(api_client, wa_text_event(BR, "oi")).status_code == 200
     fake_graph.fail_with = None
     assert post_event(api_client, wa_text_event(BR, "de novo")).status_code == 200
-    assert fake_graph.sent_to(BR)[-1]["interactive"]["body"]["text"] == "You said: de novo"
+    assert answers_to(fake_graph, BR)[-1]["interactive"]["body"]["text"] == "You said: de novo"
 
 
 def test_a_language_button_is_remembered_for_the_channels_own_texts(api_client, fake_rasa, fake_graph):
     post_event(api_client, wa_button_reply_event(BR, '/set_language{"language":"en"}', "English"))
     post_event(api_client, wa_image_event(BR))
-    assert fake_graph.sent_to(BR)[-1]["text"]["body"] == catalog.text("common.unsupported_message", "en")
+    assert answers_to(fake_graph, BR)[-1]["text"]["body"] == catalog.text("common.unsupported_message", "en")
 
 
 # ------------------------------------------------------------------ status notifications
@@ -190,7 +199,7 @@ async def test_notify_status_inside_the_24_hour_window_sends_free_text(bridge, f
     bridge.store.record_inbound(BR, wrote_at)
     sent = await notify_status(BR, "Sua pré-inscrição foi aprovada.", bridge=bridge, now=wrote_at + timedelta(hours=23, minutes=59))
     assert sent == "text"
-    assert fake_graph.sent_to(BR)[-1]["text"]["body"] == "Sua pré-inscrição foi aprovada."
+    assert answers_to(fake_graph, BR)[-1]["text"]["body"] == "Sua pré-inscrição foi aprovada."
 
 
 async def test_notify_status_outside_the_window_uses_the_status_template(bridge, fake_graph):
@@ -199,7 +208,7 @@ async def test_notify_status_outside_the_window_uses_the_status_template(bridge,
     text = "O seu pedido\nfoi aprovado."
     sent = await notify_status(PT, text, bridge=bridge, now=wrote_at + timedelta(hours=24, minutes=1))
     assert sent == "template"
-    template = fake_graph.sent_to(PT)[-1]["template"]
+    template = answers_to(fake_graph, PT)[-1]["template"]
     assert template == {
         "name": "preapplication_status",
         "language": {"code": "pt_PT"},

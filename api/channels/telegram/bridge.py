@@ -5,9 +5,10 @@ No decision about the law is taken here; the bridge only adds what Telegram itse
 callback query, the per-chat rate limit and the polite "try again" when the bot is down.
 """
 
+import asyncio
 import logging
 
-from telegram import Update
+from telegram import ForceReply, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 from telegram.error import TelegramError
 from telegram.ext import (
@@ -38,6 +39,9 @@ __all__ = ["TelegramBridge", "build_application"]
 
 log = logging.getLogger(__name__)
 _LANGUAGE_CALLBACK = "#lang:"
+# 👍/👎 under an answer: "#fb:+:<answer id>" / "#fb:-:<answer id>" (issue 14).
+_FEEDBACK_CALLBACK = "#fb:"
+_PROMPTS_KEPT = 20  # "what was wrong?" prompts a chat may still reply to
 
 
 class TelegramBridge:
@@ -97,6 +101,8 @@ class TelegramBridge:
         )
 
     async def on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if await self._feedback_comment(update, context):
+            return
         await self._turn(update, context, update.effective_message.text)
 
     async def on_location(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -111,6 +117,9 @@ class TelegramBridge:
         except TelegramError as exc:
             log.warning("could not answer callback query: %s", exc)
         data = query.data or ""
+        if data.startswith(_FEEDBACK_CALLBACK):
+            await self._feedback(update, context, data[len(_FEEDBACK_CALLBACK):])
+            return
         if data.startswith(_LANGUAGE_CALLBACK):
             code = normalize_language(data[len(_LANGUAGE_CALLBACK):]) or DEFAULT_LANGUAGE
             context.chat_data["language"] = code
@@ -171,6 +180,52 @@ class TelegramBridge:
             await self.replies.send_text(context.bot, chat_id, self.catalog.text(exc.message_key, language))
             return
         await self.replies.send_parts(context.bot, chat_id, reply_parts(answer), language)
+        answer_id = self.relay.answer_id_of(sender)
+        if answer_id is not None:
+            keyboard = InlineKeyboardMarkup([[
+                InlineKeyboardButton(self.catalog.text("feedback.up", language), callback_data=f"{_FEEDBACK_CALLBACK}+:{answer_id}"),
+                InlineKeyboardButton(self.catalog.text("feedback.down", language), callback_data=f"{_FEEDBACK_CALLBACK}-:{answer_id}"),
+            ]])
+            await context.bot.send_message(chat_id, self.catalog.text("feedback.ask", language), reply_markup=keyboard)
+
+    # ------------------------------------------------------------------ feedback (issue 14)
+    async def _feedback(self, update: Update, context: ContextTypes.DEFAULT_TYPE, data: str) -> None:
+        chat_id = update.effective_chat.id
+        language = self.language(update, context)
+        sign, _, answer_id = data.partition(":")
+        answers = self.relay.answers
+        if answers is None or sign not in "+-" or not answer_id:
+            return
+        rating = 1 if sign == "+" else -1
+        sender = sender_id("telegram", chat_id)
+        stored = await asyncio.to_thread(answers.rate, sender=sender, answer_id=answer_id, rating=rating)
+        if not stored:
+            await self.replies.send_text(context.bot, chat_id, self.catalog.text("feedback.expired", language))
+            return
+        if rating == 1:
+            await self.replies.send_text(context.bot, chat_id, self.catalog.text("feedback.thanks", language))
+            return
+        prompt = await context.bot.send_message(chat_id, self.catalog.text("feedback.what_wrong", language),
+                                                reply_markup=ForceReply(selective=False))
+        prompts = context.chat_data.setdefault("feedback_prompts", {})
+        prompts[prompt.message_id] = answer_id
+        while len(prompts) > _PROMPTS_KEPT:
+            prompts.pop(next(iter(prompts)))
+
+    async def _feedback_comment(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+        """A reply to our "what was wrong?" prompt is the comment on that answer, not a question."""
+        message = update.effective_message
+        replied = message.reply_to_message
+        prompts = (context.chat_data or {}).get("feedback_prompts") or {}
+        if replied is None or replied.message_id not in prompts or self.relay.answers is None:
+            return False
+        answer_id = prompts.pop(replied.message_id)
+        chat_id = update.effective_chat.id
+        await asyncio.to_thread(self.relay.answers.rate, sender=sender_id("telegram", chat_id), answer_id=answer_id,
+                                rating=-1, comment=message.text or "")
+        await self.replies.send_text(context.bot, chat_id,
+                                     self.catalog.text("feedback.comment_thanks", self.language(update, context)))
+        return True
 
 
 def build_application(
@@ -182,13 +237,15 @@ def build_application(
     request: BaseRequest | None = None,
     rasa: RasaClient | None = None,
     limits: "RateLimits | None" = None,
+    feedback: tuple | None = None,
 ) -> Application:
     """The PTB Application with our handlers. In webhook mode it has no Updater: the API feeds it."""
     if settings.bot_token is None:
         raise ChannelNotConfigured("TELEGRAM_BOT_TOKEN is not set")
     rasa_client = rasa or RasaClient(rasa_url, timeout=settings.rasa_timeout)
+    answers, handoff = feedback or (None, None)
     bridge = TelegramBridge(
-        ConversationRelay(rasa_client, limits=limits),
+        ConversationRelay(rasa_client, limits=limits, answers=answers, handoff=handoff),
         rate_limiter=RateLimiter(per_minute=settings.rate_limit_per_minute, burst=settings.rate_limit_burst),
         public_base_url=public_base_url,
     )

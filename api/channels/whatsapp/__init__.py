@@ -32,7 +32,7 @@ __all__ = [
 
 
 def build_bridge(settings: WhatsAppSettings, core: Settings, *, rasa: RasaClient | None = None,
-                 limits: RateLimits | None = None) -> WhatsAppBridge:
+                 limits: RateLimits | None = None, feedback: tuple | None = None) -> WhatsAppBridge:
     """A bridge from the settings; its clients are closed by `close_bridge`."""
     graph = None
     if settings.sending_ready:
@@ -43,8 +43,10 @@ def build_bridge(settings: WhatsAppSettings, core: Settings, *, rasa: RasaClient
             access_token=settings.access_token.get_secret_value(),
             timeout=settings.graph_timeout,
         )
+    answers, handoff = feedback or (None, None)
     return WhatsAppBridge(
-        relay=ConversationRelay(rasa or RasaClient(core.rasa_url, timeout=settings.rasa_timeout), limits=limits),
+        relay=ConversationRelay(rasa or RasaClient(core.rasa_url, timeout=settings.rasa_timeout), limits=limits,
+                                answers=answers, handoff=handoff),
         graph=graph,
         store=ContactStore(settings.db_path or core.var_dir / "whatsapp.db"),
         public_base_url=core.public_base_url,

@@ -4,9 +4,11 @@ Handlers only translate; the webhook route verifies the signature and hands the 
 `handle_event` in a background task, so Meta gets its 200 at once.
 """
 
+import asyncio
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -40,6 +42,9 @@ log = logging.getLogger(__name__)
 # Meta's customer-service window: free-form messages only within 24 h of the user's last message.
 SERVICE_WINDOW = timedelta(hours=24)
 _TEMPLATE_LANGUAGE = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en"}
+# 👍/👎 reply buttons under an answer: "#fb:+:<answer id>" / "#fb:-:<answer id>" (issue 14).
+_FEEDBACK_REPLY = "#fb:"
+_PROMPTS_KEPT = 10_000
 # Portugal and the other countries that write European Portuguese.
 _EUROPEAN_PORTUGUESE_PREFIXES = ("351", "244", "258", "238", "245", "239", "670")
 
@@ -80,6 +85,8 @@ class WhatsAppBridge:
         self.codec = codec or PayloadCodec()
         self.renderer = WhatsAppRenderer(catalog=self.catalog, codec=self.codec, public_base_url=public_base_url)
         self.clock = clock
+        # wamid of a "what was wrong?" prompt -> (wa_id, answer id): a reply to it is the comment.
+        self._prompts: OrderedDict[str, tuple[str, str]] = OrderedDict()
 
     def language(self, wa_id: str) -> str:
         return self.store.language(wa_id) or language_for_number(wa_id)
@@ -109,6 +116,12 @@ class WhatsAppBridge:
             return
         self.store.record_inbound(inbound.wa_id, inbound.sent_at)
         language = self.language(inbound.wa_id)
+        if inbound.kind == "reply" and (inbound.text or "").startswith(_FEEDBACK_REPLY):
+            await self._feedback(inbound.wa_id, (inbound.text or "")[len(_FEEDBACK_REPLY):], language)
+            return
+        if inbound.kind == "text" and inbound.reply_to in self._prompts and self._prompts[inbound.reply_to][0] == inbound.wa_id:
+            await self._feedback_comment(inbound.wa_id, self._prompts.pop(inbound.reply_to)[1], inbound.text or "", language)
+            return
         message = self._message_for_bot(inbound)
         if message is None:
             key = "common.unsupported_message" if inbound.kind == "unsupported" else "common.button_expired"
@@ -137,6 +150,45 @@ class WhatsAppBridge:
                 await self._send_all(inbound.wa_id, self.renderer.texts(self.catalog.text(exc.message_key, language)))
             return
         await self._send_all(inbound.wa_id, self.renderer.render(reply_parts(answer), language))
+        answer_id = self.relay.answer_id_of(sender)
+        if answer_id is not None:
+            await self._send_all(inbound.wa_id, [self._feedback_buttons(answer_id, language)])
+
+    # ------------------------------------------------------------------ feedback (issue 14)
+    def _feedback_buttons(self, answer_id: str, language: str) -> dict[str, Any]:
+        buttons = [
+            {"type": "reply", "reply": {"id": f"{_FEEDBACK_REPLY}+:{answer_id}", "title": self.catalog.text("feedback.up", language)[:20]}},
+            {"type": "reply", "reply": {"id": f"{_FEEDBACK_REPLY}-:{answer_id}", "title": self.catalog.text("feedback.down", language)[:20]}},
+        ]
+        return {"type": "interactive", "interactive": {"type": "button", "body": {"text": self.catalog.text("feedback.ask", language)},
+                                                       "action": {"buttons": buttons}}}
+
+    async def _feedback(self, wa_id: str, data: str, language: str) -> None:
+        sign, _, answer_id = data.partition(":")
+        answers = self.relay.answers
+        if answers is None or sign not in ("+", "-") or not answer_id:
+            return
+        rating = 1 if sign == "+" else -1
+        stored = await asyncio.to_thread(answers.rate, sender=sender_id("whatsapp", wa_id), answer_id=answer_id, rating=rating)
+        if not stored:
+            await self._send_all(wa_id, self.renderer.texts(self.catalog.text("feedback.expired", language)))
+        elif rating == 1:
+            await self._send_all(wa_id, self.renderer.texts(self.catalog.text("feedback.thanks", language)))
+        elif self.graph is not None:
+            try:
+                wamid = await self.graph.send(wa_id, {"type": "text", "text": {"body": self.catalog.text("feedback.what_wrong", language)}})
+            except GraphAPIError as exc:
+                log.error("WhatsApp feedback prompt to %s not sent: %s", wa_id, exc)
+                return
+            self._prompts[wamid] = (wa_id, answer_id)
+            while len(self._prompts) > _PROMPTS_KEPT:
+                self._prompts.popitem(last=False)
+
+    async def _feedback_comment(self, wa_id: str, answer_id: str, comment: str, language: str) -> None:
+        if self.relay.answers is not None:
+            await asyncio.to_thread(self.relay.answers.rate, sender=sender_id("whatsapp", wa_id), answer_id=answer_id,
+                                    rating=-1, comment=comment)
+        await self._send_all(wa_id, self.renderer.texts(self.catalog.text("feedback.comment_thanks", language)))
 
     def _message_for_bot(self, inbound: Inbound) -> str | None:
         if inbound.kind == "text":

@@ -48,6 +48,11 @@ class _TemplateButton(_Model):
     text: str | None = None
 
 
+class _Context(_Model):
+    # Set when the citizen used "reply" on one of our messages: that message's wamid.
+    id: str | None = None
+
+
 class _Message(_Model):
     sender: str = Field(alias="from")
     id: str
@@ -57,6 +62,7 @@ class _Message(_Model):
     interactive: _Interactive | None = None
     location: _Location | None = None
     button: _TemplateButton | None = None
+    context: _Context | None = None
 
 
 class _Status(_Model):
@@ -114,6 +120,7 @@ class Inbound:
     title: str | None = None  # a reply's visible title
     latitude: float | None = None
     longitude: float | None = None
+    reply_to: str | None = None  # the wamid of our message the citizen replied to
 
 
 @dataclass(frozen=True)
@@ -132,7 +139,8 @@ def _timestamp(value: str) -> datetime:
 
 
 def _inbound(message: _Message) -> Inbound:
-    base = {"wa_id": message.sender, "message_id": message.id, "sent_at": _timestamp(message.timestamp)}
+    base = {"wa_id": message.sender, "message_id": message.id, "sent_at": _timestamp(message.timestamp),
+            "reply_to": message.context.id if message.context else None}
     if message.type == "text" and message.text is not None and message.text.body.strip():
         return Inbound(kind="text", text=message.text.body, **base)
     if message.type == "interactive" and message.interactive is not None:

@@ -27,6 +27,9 @@
   var SVG_NS = "http://www.w3.org/2000/svg";
   var LINK_RE = /\[([^\]\n]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'"])/g;
   var SHARE_LOCATION = "/share_location";
+  var HANDOFF = "#handoff:"; // the contact answer's "send my question" button (a ticket for the office)
+  var COMMENT_MAX = 500;
+  var POLL_MS = Math.max(1000, parseInt(data.pollMs || "15000", 10) || 15000);
 
   var catalog = null; // {default_language, languages, texts}
   var state = null; // {sender, language, open, transcript: [...], location}
@@ -254,6 +257,7 @@
       if (custom.request_location && !buttons.some(isLocationButton)) buttons.push({ title: t("share_location_button"), payload: SHARE_LOCATION });
     });
     if (entry.error) nodes.push(bubble("bot", [el("p", { "class": "bsa-text", text: entry.error })]));
+    if (entry.answerId) nodes.push(feedbackBlock(entry));
     // Quick replies only under the latest answer: older ones no longer match the conversation.
     if (isLast && buttons.length) {
       nodes.push(el("div", { "class": "bsa-quick", role: "group", "aria-label": t("quick_replies_label") }, buttons.map(function (b) {
@@ -261,6 +265,84 @@
       })));
     }
     return nodes;
+  }
+
+  // ---------------------------------------------------------------- 👍/👎 under each answer (issue 14)
+  var ROW = "display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin:.1rem 0 .6rem;font-size:.85em";
+  var SMALL = "font:inherit;padding:.15rem .5rem;border:1px solid #9aa5b1;border-radius:1rem;background:#fff;cursor:pointer";
+
+  function rate(entry, rating, comment) {
+    var body = { sender: state.sender, answer_id: entry.answerId, rating: rating };
+    if (comment) body.comment = comment.slice(0, COMMENT_MAX);
+    return fetch(API_BASE + "/api/v1/feedback", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body)
+    }).then(function (response) { return response.ok; }).catch(function () { return false; });
+  }
+
+  function feedbackBlock(entry) {
+    var box = el("div", { "class": "bsa-feedback", role: "group", "aria-label": t("feedback_ask"), style: ROW });
+    function redraw() { var fresh = feedbackBlock(entry); box.replaceWith(fresh); }
+    function choose(rating) {
+      rate(entry, rating).then(function (ok) {
+        if (!ok) { showError(t("feedback_expired")); return; }
+        entry.rating = rating;
+        saveState();
+        redraw();
+        if (rating === "down") { var area = ui.log.querySelector(".bsa-feedback-comment"); if (area) area.focus(); }
+      });
+    }
+    if (entry.commented || entry.rating === "up") {
+      box.appendChild(el("span", { "class": "bsa-feedback-thanks", role: "status", text: t(entry.commented ? "feedback_comment_thanks" : "feedback_thanks") }));
+      return box;
+    }
+    if (entry.rating === "down") {
+      var id = "bsa-fb-" + entry.answerId;
+      var area = el("textarea", { id: id, "class": "bsa-feedback-comment", maxlength: String(COMMENT_MAX), rows: "2",
+        style: "flex:1 1 12rem;font:inherit;min-width:0" });
+      var sendComment = el("button", { type: "button", "class": "bsa-feedback-send", style: SMALL, text: t("feedback_send"),
+        onclick: function () {
+          var text = area.value.trim();
+          if (!text) return;
+          rate(entry, "down", text).then(function (ok) {
+            if (!ok) { showError(t("feedback_expired")); return; }
+            entry.commented = true;
+            saveState();
+            redraw();
+          });
+        } });
+      box.appendChild(el("label", { "for": id, text: t("feedback_what_wrong_short") }));
+      box.appendChild(area);
+      box.appendChild(sendComment);
+      return box;
+    }
+    box.appendChild(el("span", { text: t("feedback_ask") }));
+    box.appendChild(el("button", { type: "button", "class": "bsa-feedback-up", style: SMALL, "aria-pressed": "false",
+      text: t("feedback_up"), onclick: function () { choose("up"); } }));
+    box.appendChild(el("button", { type: "button", "class": "bsa-feedback-down", style: SMALL, "aria-pressed": "false",
+      text: t("feedback_down"), onclick: function () { choose("down"); } }));
+    return box;
+  }
+
+  // ---------------------------------------------------------------- the office's replies (handoff tickets)
+  var polling = null;
+
+  function fetchReplies() {
+    if (!state.awaitingReplies) return;
+    var url = API_BASE + "/api/v1/chat/replies?sender=" + encodeURIComponent(state.sender) +
+      "&language=" + encodeURIComponent(state.language);
+    fetch(url).then(function (r) { return r.ok ? r.json() : { replies: [] }; }).then(function (body) {
+      (body.replies || []).forEach(function (reply) {
+        state.awaitingReplies = Math.max(0, state.awaitingReplies - 1);
+        appendEntry({ from: "bot", office: true, messages: [{ text: reply.text }] });
+      });
+      saveState();
+    }).catch(function () { /* offline: try again at the next tick */ });
+  }
+
+  function startPolling() {
+    if (polling) return;
+    polling = window.setInterval(fetchReplies, POLL_MS);
+    fetchReplies();
   }
 
   function isLocationButton(b) { return String(b.payload || "").trim() === SHARE_LOCATION; }
@@ -319,7 +401,12 @@
       });
     }).then(function (body) {
       pending = null;
-      appendEntry({ from: "bot", messages: body.messages || [] });
+      appendEntry({ from: "bot", messages: body.messages || [], answerId: body.answer_id || null });
+      if (String(message).indexOf(HANDOFF) === 0) {
+        state.awaitingReplies = (state.awaitingReplies || 0) + 1;
+        saveState();
+        startPolling();
+      }
     }).catch(function (error) {
       showError(error && error.message && !/fetch|network/i.test(error.message) ? error.message : t("unavailable"));
     }).then(function () {
@@ -367,6 +454,7 @@
 
   function newConversation() {
     state.sender = randomId();
+    state.awaitingReplies = 0;
     state.transcript = [];
     state.location = null;
     saveState();
@@ -479,6 +567,7 @@
       state = loadState();
       saveState();
       build(data.container ? document.querySelector(data.container) : null);
+      if (state.awaitingReplies) startPolling();
       window.dispatchEvent(new CustomEvent("bsa:ready"));
     });
   }
