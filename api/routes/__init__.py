@@ -5,6 +5,7 @@ from api.routes import telegram, whatsapp, widget
 from api.routes import clerk, preapplications
 from api.routes import faq, norms, search
 from api.routes import rules
+from api.routes import feedback, insights
 from api.routes import docs
 
 ROUTERS = [
@@ -19,5 +20,7 @@ ROUTERS = [
     search.router,
     faq.router,
     rules.router,
+    feedback.router,
+    insights.pages,
     docs.router,
 ]

@@ -93,7 +93,9 @@ async def widget_messages(request: Request, settings: WidgetSettingsDep) -> JSON
     texts = {}
     for language in LANGUAGES:
         common = catalog.section("common", language)
-        texts[language] = {**{key: common[key] for key in _COMMON_FOR_WIDGET}, **catalog.section("widget", language)}
+        texts[language] = {**{key: common[key] for key in _COMMON_FOR_WIDGET}, **catalog.section("widget", language),
+                           **{f"feedback_{k}": v for k, v in catalog.section("feedback", language).items()},
+                           **{f"handoff_{k}": v for k, v in catalog.section("handoff", language).items()}}
     body = {
         "default_language": DEFAULT_LANGUAGE,
         "languages": {code: catalog.language_name(code) for code in LANGUAGES},
@@ -131,5 +133,9 @@ async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, setti
         return JSONResponse({"error": exc.code, "message": message, "retry_after": exc.retry_after},
                             status_code=429, headers={"Retry-After": str(exc.retry_after), **_cors_headers(request, settings)})
     messages = [m.model_dump(exclude_none=True, exclude_defaults=True) for m in answer]
-    return JSONResponse({"messages": messages}, headers=_cors_headers(request, settings))
+    body: dict[str, object] = {"messages": messages}
+    answer_id = relay.answer_id_of(sender)
+    if answer_id is not None:  # what the widget's 👍/👎 send back (POST /api/v1/feedback)
+        body["answer_id"] = answer_id
+    return JSONResponse(body, headers=_cors_headers(request, settings))
 
