@@ -5,8 +5,8 @@ from api.routes import telegram, whatsapp, widget
 from api.routes import clerk, preapplications
 from api.routes import faq, norms, search
 from api.routes import rules
-from api.routes import feedback, insights
-from api.routes import docs
+from api.routes import feedback, insights, tickets
+from api.routes import docs, pages
 
 ROUTERS = [
     health.router,
@@ -22,5 +22,7 @@ ROUTERS = [
     rules.router,
     feedback.router,
     insights.pages,
+    tickets.pages,
     docs.router,
+    pages.router,
 ]

@@ -8,8 +8,9 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from api.routes.norms import CorpusDep, page_labels, templates
+from api.routes.norms import CorpusDep, templates
 from api.routes.search import SearchIndexDep
+from api.site import page_context, page_language
 from knowledge.jurisdictions import jurisdiction_ids
 from knowledge.search.faq import load_faq
 
@@ -46,14 +47,9 @@ def faq_page(
     return templates.TemplateResponse(
         request,
         "faq/index.html",
-        {
-            "lang": "pt-BR",
-            "labels": page_labels("pt-BR"),
-            "faq": faq,
-            "q": q,
-            "jurisdiction": place or "",
-            "hits": hits,
-            "citations": citations,
-            "answer_links": _answer_links(corpus, faq),
-        },
+        page_context(
+            request, page_language(request), page="faq",
+            faq=faq, q=q, jurisdiction=place or "", hits=hits, citations=citations,
+            answer_links=_answer_links(corpus, faq),
+        ),
     )

@@ -23,10 +23,11 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel
 
+from api.site import install_filters, page_context, page_language
 from knowledge.corpus import Corpus, Norm, Unit, UnitKind, load_corpus
 from knowledge.corpus.models import STRUCTURAL_KINDS, Annotation, Version
 
-__all__ = ["router", "get_corpus", "CorpusDep", "templates", "page_labels"]
+__all__ = ["router", "get_corpus", "CorpusDep", "templates"]
 
 API_DIR = Path(__file__).resolve().parent.parent
 STATIC_SITE = API_DIR / "static" / "site"
@@ -199,64 +200,10 @@ def get_norm(jurisdiction: str, norm: str, corpus: CorpusDep) -> NormPublic:
 
 
 # --- HTML ----------------------------------------------------------------------------------------
-# Page wording per language of the norm (the page's lang attribute is the norm's language).
-_LABELS = {
-    "pt-BR": {
-        "in_force": "Redação em vigor",
-        "history": "Histórico",
-        "superseded": "Redação anterior",
-        "amended_by": "Alterado por",
-        "replaced_by": "substituída por",
-        "added_by": "Acrescido por",
-        "original": "Redação original",
-        "notes": "Notas",
-        "not_in_force": "Sem redação em vigor",
-        "source": "Fonte",
-        "contents": "Sumário",
-        "norms": "Normas",
-        "search": "Pesquisar na lei",
-        "faq": "Perguntas frequentes",
-        "home": "Início",
-        "code": "Código",
-        "description": "Descrição",
-        "period": "Período",
-        "fraction": "Fração",
-    },
-    "pt-PT": {
-        "in_force": "Redação em vigor",
-        "history": "Histórico",
-        "superseded": "Redação anterior",
-        "amended_by": "Alterado por",
-        "replaced_by": "substituída por",
-        "added_by": "Aditado por",
-        "original": "Redação original",
-        "notes": "Notas",
-        "not_in_force": "Sem redação em vigor",
-        "source": "Fonte",
-        "contents": "Índice",
-        "norms": "Normas",
-        "search": "Pesquisar na lei",
-        "faq": "Perguntas frequentes",
-        "home": "Início",
-        "code": "Código",
-        "description": "Descrição",
-        "period": "Período",
-        "fraction": "Fração",
-    },
-}
-
-ANNOTATION_TITLES = {
-    "known_error": "Erro no texto da lei",
-    "ocr_uncertain": "Leitura incerta do documento digitalizado",
-    "ocr_repair": "Correção de leitura do documento digitalizado",
-    "omitted": "Texto não reproduzido na fonte",
-    "inferred": "Inferido (não consta do texto)",
-    "source_defect": "Defeito da cópia de que dispomos",
-}
-
-
-def page_labels(language: str) -> dict[str, str]:
-    return _LABELS.get(language, _LABELS["pt-BR"])
+# The pages speak the reader's language (api/site: ?lang=, the browser's, else the norm's own); the
+# law is quoted in its language and marked so. Page words: api/site/texts.yml; notes:
+# knowledge/corpus/note_texts.yml.
+install_filters(templates)
 
 
 @dataclass
@@ -305,8 +252,9 @@ def site_static(name: str) -> FileResponse:
 @router.get("/norms", response_class=HTMLResponse, include_in_schema=False)
 def norms_page(request: Request, corpus: CorpusDep) -> HTMLResponse:
     norms = [norm_summary(corpus=corpus, norm=n) for n in sorted(corpus.norms, key=lambda n: n.id)]
+    language = page_language(request)
     return templates.TemplateResponse(
-        request, "norms/index.html", {"norms": norms, "labels": page_labels("pt-BR"), "lang": "pt-BR"}
+        request, "norms/index.html", page_context(request, language, page="norms", norms=norms)
     )
 
 
@@ -318,12 +266,10 @@ def unit_page(unit_id: str, request: Request, corpus: CorpusDep) -> HTMLResponse
         return templates.TemplateResponse(
             request,
             "norms/norm.html",
-            {
-                "norm": norm,
-                "contents": table_of_contents(corpus=corpus, parent_id=norm.id),
-                "labels": page_labels(norm.language),
-                "lang": norm.language,
-            },
+            page_context(
+                request, page_language(request, norm.language), page="norm",
+                norm=norm, contents=table_of_contents(corpus=corpus, parent_id=norm.id),
+            ),
         )
     if not corpus.has(unit_id):
         raise HTTPException(status_code=404, detail=f"no unit {unit_id!r}")
@@ -333,14 +279,9 @@ def unit_page(unit_id: str, request: Request, corpus: CorpusDep) -> HTMLResponse
     return templates.TemplateResponse(
         request,
         "norms/unit.html",
-        {
-            "norm": norm,
-            "unit": shown,
-            "asked": asked,
-            "view": unit_view(corpus=corpus, unit=shown, focus_id=asked.id),
-            "labels": page_labels(norm.language),
-            "annotation_titles": ANNOTATION_TITLES,
-            "lang": norm.language,
-            "norm_url": page_url(norm.id),
-        },
+        page_context(
+            request, page_language(request, norm.language), page="unit",
+            norm=norm, unit=shown, asked=asked, norm_url=page_url(norm.id),
+            view=unit_view(corpus=corpus, unit=shown, focus_id=asked.id),
+        ),
     )

@@ -1,6 +1,6 @@
 """The website chat widget: demo page, widget files, its texts, and the chat proxy to Rasa.
 
-GET /                      demo page with the widget and its embed snippet
+GET /widget/embed          for developers: how to embed the widget (the snippet), with the widget
 GET /widget/widget.js      the widget (vanilla JS, no build step) — embed with a <script> tag
 GET /widget/widget.css     its styles (loaded by widget.js)
 GET /widget/messages.json  its texts in pt-BR, pt-PT and en, from api/channels/messages.yml
@@ -22,12 +22,14 @@ from api.channels.errors import AssistantUnavailable, MessageTooLong, RateLimite
 from api.channels.rasa_client import sender_id
 from api.channels.unavailable import unavailable_text
 from api.channels.runtime import WidgetRelayDep, WidgetSettingsDep, channels_lifespan
+from api.site import install_filters, page_context, page_language
 
 router = APIRouter(tags=["widget"], lifespan=channels_lifespan)
 
 _API_DIR = Path(__file__).resolve().parents[1]
 _STATIC = _API_DIR / "static" / "widget"
 templates = Jinja2Templates(directory=_API_DIR / "templates")
+install_filters(templates)
 # Texts of the common section that the widget shows itself.
 _COMMON_FOR_WIDGET = (
     "unavailable", "citations_heading", "places_heading", "place_distance", "place_radius",
@@ -65,14 +67,15 @@ def embed_snippet(base_url: str) -> str:
     )
 
 
-@router.get("/", response_class=HTMLResponse, include_in_schema=False)
-async def demo_page(request: Request) -> HTMLResponse:
+@router.get("/widget/embed", response_class=HTMLResponse, include_in_schema=False)
+async def embed_page(request: Request) -> HTMLResponse:
+    """The developers' page: the snippet that puts the chat on any site (the citizens' page is /)."""
     base_url = str(request.base_url).rstrip("/")
-    language = normalize_language((request.headers.get("accept-language") or "").split(",")[0]) or DEFAULT_LANGUAGE
+    language = page_language(request)
     return templates.TemplateResponse(
         request,
-        "widget/demo.html",
-        {"snippet": embed_snippet(base_url), "base_url": base_url, "language": language},
+        "widget/embed.html",
+        page_context(request, language, page="embed", snippet=embed_snippet(base_url), base_url=base_url),
     )
 
 

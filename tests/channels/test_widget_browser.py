@@ -64,7 +64,7 @@ def page(browser, base_url) -> Iterator[Page]:
 
 
 def open_widget(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/")
+    page.goto(base_url + "/widget/embed")
     launcher = page.locator(".bsa-launcher")
     expect(launcher).to_be_visible()
     # Keyboard only: Tab until the launcher has focus, then Enter.
@@ -211,7 +211,7 @@ def test_reduced_motion_stops_the_typing_animation(browser, base_url):
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     try:
-        page.goto(base_url + "/")
+        page.goto(base_url + "/widget/embed")
         page.locator(".bsa-launcher").click()
         name = page.evaluate("getComputedStyle(document.querySelector('.bsa-dots span')).animationName")
         assert name == "none"
@@ -246,7 +246,7 @@ def test_no_serious_accessibility_violations_and_screenshots(page, browser, base
                                 geolocation=BERTIOGA_ENSEADA, permissions=["geolocation"])
     mobile = phone.new_page()
     try:
-        mobile.goto(base_url + "/")
+        mobile.goto(base_url + "/widget/embed")
         mobile.locator(".bsa-launcher").click()
         mobile.locator("#bsa-input").fill("qual municipal?")
         mobile.locator("#bsa-input").press("Enter")

@@ -202,7 +202,7 @@ def test_the_widget_says_unavailable_with_the_office_when_the_action_server_dies
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:
-        page.goto(own_stack.api_url + "/")
+        page.goto(own_stack.api_url + "/widget/embed")  # the floating widget (/ holds it open inline)
         language = page.evaluate("document.documentElement.lang")
         assert language == "pt-BR"
         page.locator(".bsa-launcher").click()
