@@ -22,8 +22,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Query, Request, status
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -32,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from api.deps import ConversationEraserDep, CurrentClerk, PermitSettingsDep, SessionDep
 from api.permits import repository
-from api.permits.errors import PermitError
+from api.permits.errors import InvalidTransition, NotAllowed, PermitError, ReasonRequired
 from api.permits.http import as_http_error, permit_errors
 from api.permits.models import Preapplication
 from api.permits.schemas import (
@@ -47,8 +49,9 @@ from api.permits.schemas import (
 )
 from api.permits.settings import ClerkAccount, PermitSettings
 from api.permits.workflow import TRANSITIONS, PreapplicationStatus
-from knowledge.jurisdictions import jurisdiction_ids
+from api.clerk_desk import Desk
 from api.security.lockout import clerk_lockout
+from knowledge.jurisdictions import jurisdiction, jurisdiction_ids
 
 # ---------------------------------------------------------------- JSON API
 
@@ -127,13 +130,13 @@ COOKIE = "clerk_session"
 _COOKIE_PATH = "/clerk"
 _COOKIE_MAX_AGE = 8 * 3600  # a working day
 
-STATUS_LABELS = {
-    "submitted": "Recebido",
-    "under_review": "Em análise",
-    "needs_info": "Pendente de informação",
-    "approved": "Deferido",
-    "rejected": "Indeferido",
-}
+# The desk's sections, in the order of its navigation: (endpoint path, text key). Another section
+# (tickets, insights) adds a row here and a template extending clerk/base.html.
+SECTIONS: list[tuple[str, str]] = [("/clerk", "nav_cases")]
+# The list's sortable columns: the text key of the header → the filter's sort key.
+SORTABLE = {"col_protocol": "protocol", "col_period": "period_start", "col_submitted": "submitted_at",
+            "col_status": "status"}
+_LANGUAGES = ("pt-BR", "pt-PT", "en")
 
 
 def form_token(clerk_token: str) -> str:
@@ -153,12 +156,57 @@ def _form_ok(token: str, submitted: str) -> bool:
     return hmac.compare_digest(form_token(token), submitted)
 
 
+def _login_desk(request: Request) -> Desk:
+    """Before a clerk is known the page cannot speak a jurisdiction's language: ?lang=, else the
+    browser's first desk language, else pt-BR (four of the five places)."""
+    wanted = [request.query_params.get("lang") or ""]
+    wanted += [part.split(";")[0].strip() for part in (request.headers.get("accept-language") or "").split(",")]
+    for tag in wanted:
+        for language in _LANGUAGES:
+            if tag.lower() == language.lower() or (language == "en" and tag.lower().startswith("en")):
+                return replace(Desk.for_jurisdiction(None), language=language)
+        if tag.lower().startswith("pt"):
+            break
+    return Desk.for_jurisdiction(None)
+
+
+def _page(request: Request, template: str, desk: Desk, context: dict, status_code: int = 200) -> HTMLResponse:
+    return templates.TemplateResponse(
+        request, template, {"desk": desk, "sections": SECTIONS, **context}, status_code=status_code)
+
+
 def _login_page(request: Request, *, error: str | None = None, status_code: int = 200) -> HTMLResponse:
-    return templates.TemplateResponse(request, "clerk/login.html", {"error": error}, status_code=status_code)
+    desk = _login_desk(request)
+    return _page(request, "clerk/login.html", desk,
+                 {"clerk": None, "error": desk.t(error) if error else None, "section": None}, status_code)
 
 
 def _to(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=status.HTTP_303_SEE_OTHER)
+
+
+def _list_url(filters: PreapplicationFilter, **changes: object) -> str:
+    """/clerk with the list's filters, some changed (a sort header, a page link): only what differs
+    from the defaults, so a link reads as what it does."""
+    values = filters.model_dump(mode="json") | changes
+    defaults = PreapplicationFilter().model_dump(mode="json")
+    query = {k: v for k, v in values.items() if v not in (None, "") and v != defaults.get(k)}
+    return "/clerk" + (f"?{urlencode(query)}" if query else "")
+
+
+def _sort_links(desk: Desk, filters: PreapplicationFilter) -> dict[str, dict[str, str | None]]:
+    """Each sortable header: its link (a first click sorts ascending, then it flips) and aria-sort."""
+    out: dict[str, dict[str, str | None]] = {}
+    for key, column in SORTABLE.items():
+        current = filters.sort.removeprefix("-") == column
+        descending = filters.sort.startswith("-")
+        following = (column if descending else f"-{column}") if current else column
+        out[key] = {
+            "href": _list_url(filters, sort=following, offset=0),
+            "aria_sort": ("descending" if descending else "ascending") if current else None,
+            "label": desk.t("sort_by", column=desk.t(key).lower()),
+        }
+    return out
 
 
 @pages.get("", response_class=HTMLResponse)
@@ -171,20 +219,30 @@ def clerk_home(request: Request, settings: PermitSettingsDep, session: SessionDe
         cases, count = repository.list_cases(session, clerk=clerk, filters=filters)
     except PermitError as exc:
         raise as_http_error(exc) from None
-    return templates.TemplateResponse(
-        request,
-        "clerk/list.html",
-        {
-            "clerk": clerk,
-            "cases": cases,
-            "count": count,
-            "filters": filters,
-            "statuses": list(PreapplicationStatus),
-            "labels": STATUS_LABELS,
-            "jurisdictions": [j for j in jurisdiction_ids() if clerk.role_in(j)],
-            "form_token": form_token(token),
-        },
-    )
+    mine = [j for j in jurisdiction_ids() if clerk.role_in(j)]
+    shown = [filters.jurisdiction_id] if filters.jurisdiction_id else mine
+    desk = Desk.for_jurisdictions(shown)
+    zones = {jurisdiction(j).time_zone for j in shown if jurisdiction(j)}
+    return _page(request, "clerk/list.html", desk, {
+        "clerk": clerk,
+        "section": "/clerk",
+        "cases": cases,
+        "count": count,
+        "filters": filters,
+        "statuses": list(PreapplicationStatus),
+        "jurisdictions": desk.jurisdiction_options(mine),
+        "permits": desk.permit_options(shown),
+        "sorting": _sort_links(desk, filters),
+        "previous_url": _list_url(filters, offset=max(filters.offset - filters.limit, 0)) if filters.offset > 0 else None,
+        "next_url": _list_url(filters, offset=filters.offset + filters.limit)
+        if count > filters.offset + filters.limit else None,
+        "export_url": "/clerk/export.csv" + _list_url(filters, offset=0).removeprefix("/clerk"),
+        # Each row's times in its own municipality's zone; the caption names the zone when there is one.
+        "row_desk": {j: replace(desk, zone=jurisdiction(j).zone) for j in mine if jurisdiction(j)},
+        "zone_caption": desk.t("times_in", zone=replace(desk, zone=jurisdiction(shown[0]).zone).zone_name)
+        if len(zones) == 1 and jurisdiction(shown[0]) else desk.t("times_in_each"),
+        "form_token": form_token(token),
+    })
 
 
 @pages.post("/login")
@@ -193,7 +251,7 @@ def clerk_login(request: Request, settings: PermitSettingsDep, token: Annotated[
     lockout.guard(address)
     if settings.authenticate(token.strip()) is None:
         lockout.failure(address)
-        return _login_page(request, error="Token inválido.", status_code=status.HTTP_401_UNAUTHORIZED)
+        return _login_page(request, error="invalid_token", status_code=status.HTTP_401_UNAUTHORIZED)
     lockout.success(address)
     response = _to("/clerk")
     response.set_cookie(
@@ -215,22 +273,32 @@ def clerk_logout() -> Response:
     return response
 
 
+def _error_text(desk: Desk, exc: PermitError) -> str:
+    """Why a decision was refused, in the desk's words (the API says it in English for developers)."""
+    if isinstance(exc, InvalidTransition):
+        allowed = ", ".join(desk.status(s) for s in exc.allowed) or desk.t("error_closed")
+        return desk.t("error_transition", current=desk.status(exc.current), requested=desk.status(exc.requested),
+                      allowed=allowed)
+    if isinstance(exc, ReasonRequired):
+        return desk.t("error_reason")
+    if isinstance(exc, NotAllowed):
+        return desk.t("error_not_allowed")
+    return desk.t("error_other")
+
+
 def _detail_page(request: Request, clerk: ClerkAccount, token: str, case: Preapplication, *,
                  error: str | None = None, status_code: int = 200) -> HTMLResponse:
-    return templates.TemplateResponse(
-        request,
-        "clerk/detail.html",
-        {
-            "clerk": clerk,
-            "case": case,
-            "labels": STATUS_LABELS,
-            "next_statuses": sorted(TRANSITIONS[PreapplicationStatus(case.status)]),
-            "can_decide": clerk.role_in(case.jurisdiction_id) == "reviewer",
-            "form_token": form_token(token),
-            "error": error,
-        },
-        status_code=status_code,
-    )
+    desk = Desk.for_jurisdiction(case.jurisdiction_id)
+    return _page(request, "clerk/detail.html", desk, {
+        "clerk": clerk,
+        "section": "/clerk",
+        "case": case,
+        "fees": desk.fee_table(case.fee_estimate, case.permit_kind),
+        "next_statuses": sorted(TRANSITIONS[PreapplicationStatus(case.status)]),
+        "can_decide": clerk.role_in(case.jurisdiction_id) == "reviewer",
+        "form_token": form_token(token),
+        "error": error,
+    }, status_code)
 
 
 @pages.get("/cases/{protocol}", response_class=HTMLResponse)
@@ -252,16 +320,17 @@ def _page_action(request: Request, settings: PermitSettings, session: Session, p
         return _to("/clerk")
     clerk, token = logged_in
     if not _form_ok(token, submitted_form_token):
-        return HTMLResponse("Formulário expirado ou de outra origem.", status_code=status.HTTP_403_FORBIDDEN)
+        return HTMLResponse(Desk.for_jurisdictions(clerk.jurisdictions).t("form_expired"),
+                            status_code=status.HTTP_403_FORBIDDEN)
     try:
         action(clerk)
     except PermitError as exc:
         http = as_http_error(exc)
         if http.status_code == status.HTTP_404_NOT_FOUND:
             raise http from None
-        message = http.detail if isinstance(http.detail, str) else "; ".join(item["msg"] for item in http.detail)
         session.rollback()
         case = repository.get_case_for_clerk(session, clerk=clerk, protocol=protocol)
+        message = _error_text(Desk.for_jurisdiction(case.jurisdiction_id), exc)
         return _detail_page(request, clerk, token, case, error=message, status_code=http.status_code)
     return _to(f"/clerk/cases/{protocol}")
 
@@ -301,8 +370,21 @@ def clerk_note(
 @pages.post("/cases/{protocol}/erase")
 def clerk_erase(
     protocol: str, request: Request, settings: PermitSettingsDep, session: SessionDep,
-    eraser: ConversationEraserDep, csrf_token: Annotated[str, Form()]
+    eraser: ConversationEraserDep, csrf_token: Annotated[str, Form()],
+    confirm: Annotated[str, Form()] = "",
 ) -> Response:
+    # The page's checkbox ("cannot be undone") is required in the form and checked here too: the
+    # site's CSP allows no inline script, so no confirm() dialog could stand in for it.
+    if confirm != "yes":
+        logged_in = _session_clerk(request, settings)
+        if logged_in is None:
+            return _to("/clerk")
+        with permit_errors():
+            case = repository.get_case_for_clerk(session, clerk=logged_in[0], protocol=protocol)
+        desk = Desk.for_jurisdiction(case.jurisdiction_id)
+        return _detail_page(request, logged_in[0], logged_in[1], case, error=desk.t("error_confirm_erase"),
+                            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY)
+
     def erase(clerk: ClerkAccount) -> None:
         case = repository.erase_by_clerk(session, clerk=clerk, protocol=protocol)
         repository.wipe_conversations(session, eraser=eraser, preapplication_id=case.id)  # a failure is in the audit trail

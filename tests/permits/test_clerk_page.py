@@ -72,7 +72,7 @@ def test_clerk_decides_a_case_from_the_page(client) -> None:  # type: ignore[no-
     assert case["status"] == "approved" and case["status_reason"] == "Documentação completa"
     assert [note["text"] for note in case["notes"]] == ["Conferir a planta"]
     page = client.get(f"/clerk/cases/{protocol}").text
-    assert "Deferido" in page and "clerk:ana" in page and "Conferir a planta" in page
+    assert "Deferido" in page and "Servidor ana" in page and "Conferir a planta" in page
 
 
 def test_page_shows_why_a_decision_was_refused(client) -> None:  # type: ignore[no-untyped-def]
@@ -80,10 +80,10 @@ def test_page_shows_why_a_decision_was_refused(client) -> None:  # type: ignore[
     login(client)
     token = form_token_of(client.get(f"/clerk/cases/{protocol}").text)
     response = client.post(f"/clerk/cases/{protocol}/status", data={"status": "approved", "csrf_token": token})
-    assert response.status_code == 409 and "allowed next" in response.text
+    assert response.status_code == 409 and "Situações possíveis agora: Em análise" in response.text
     client.post(f"/clerk/cases/{protocol}/status", data={"status": "under_review", "csrf_token": token})
     response = client.post(f"/clerk/cases/{protocol}/status", data={"status": "rejected", "csrf_token": token})
-    assert response.status_code == 422 and "reason is required" in response.text
+    assert response.status_code == 422 and "é preciso escrever o motivo" in response.text
 
 
 def test_a_form_without_the_form_token_is_refused(client) -> None:  # type: ignore[no-untyped-def]
