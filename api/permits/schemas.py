@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from api.permits.workflow import PreapplicationStatus
 from knowledge.permits.contract import JurisdictionId, LongText, InputModel
@@ -141,6 +141,12 @@ class PreapplicationFilter(BaseModel):
     # Bounded: SQLite (and PostgreSQL's BIGINT) refuse larger offsets with a server error, not a 422.
     offset: int = Field(default=0, ge=0, le=2**31 - 1)
     limit: int = Field(default=50, ge=1, le=500)
+
+    @field_validator("jurisdiction_id", "status", "permit_kind", "submitted_from", "submitted_to", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        # An HTML form sends its "all" options and empty date fields as "": no filter, not a 422.
+        return None if value == "" else value
 
 
 class ErasureReceipt(BaseModel):
