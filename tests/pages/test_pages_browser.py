@@ -1,0 +1,114 @@
+"""The citizen pages in Debian's Chromium (Playwright), desktop 1280×800 and 360/390 px phones: an
+example question clicked on the home page goes through the widget to Rasa's REST channel and its
+answer shows; no horizontal overflow at 360 px in any language; axe-core (vendored by
+axe-playwright-python) finds no serious or critical violation; /docs and /redoc render with nothing
+fetched beyond 127.0.0.1."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.channels.test_widget_browser import serious_violations
+from tests.pages.conftest import DESKTOP, LANGUAGES, PHONES
+
+pytestmark = pytest.mark.browser
+
+ARTICLE = "/norms/br-sp-bertioga/decreto-4510-2024/art-14"
+PAGES = ("/", "/faq", "/norms", ARTICLE, "/norms/br-pr-pontal-do-parana/lei-1902-2018/anexo-vi",
+         "/norms/pt/decreto-lei-269-2003", "/widget/embed")
+
+
+def new_page(browser, viewport, language="pt-BR") -> Page:
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, locale=language, is_mobile=phone, has_touch=phone)
+    return context.new_page()
+
+
+def overflow(page: Page) -> list[str]:
+    """Elements wider than the screen (what makes a phone scroll sideways)."""
+    return page.evaluate("""() => {
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll('body *')].filter(e => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.right > width + 1 && !e.closest('.table-wrap');
+      });
+      return [document.documentElement.scrollWidth > width ? 'page ' + document.documentElement.scrollWidth : null,
+              ...wide.slice(0, 5).map(e => e.tagName + '.' + e.className)].filter(Boolean);
+    }""")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONES[1]], ids=["desktop", "phone390"])
+def test_an_example_question_clicked_is_asked_and_answered_in_the_widget(browser, base_url, rasa, viewport):
+    page = new_page(browser, viewport)
+    try:
+        page.goto(base_url + "/?lang=pt-BR")
+        expect(page.locator("#bsa-panel")).to_be_visible()  # the chat is open on the home page
+        example = page.locator(".example-question").first
+        question = example.get_attribute("data-question")
+        answers_before = page.locator(".bsa-msg--bot").count()
+        example.click()
+        expect(page.locator(".bsa-msg--user").last).to_contain_text(question)
+        expect(page.locator(".bsa-msg--bot")).to_have_count(answers_before + 1)  # the bot's answer arrived
+        expect(page.locator(".bsa-msg--bot").last).not_to_be_empty()
+        sender = "web-" + page.evaluate(f"JSON.parse(localStorage.getItem('bsa-chat:v1:{base_url}')).sender")
+        assert question in rasa.messages_from(sender)  # the question reached Rasa's REST channel
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_horizontal_overflow_on_a_360_px_phone(browser, base_url, language):
+    page = new_page(browser, PHONES[0], language)
+    try:
+        found = {}
+        for path in PAGES:
+            page.goto(f"{base_url}{path}?lang={language}")
+            page.wait_for_function("document.querySelector('.bsa-root')")  # the widget built
+            if page.locator(".bsa-launcher").is_visible():
+                page.locator(".bsa-launcher").click()  # the open chat too
+            if overflow(page):
+                found[path] = overflow(page)
+        assert found == {}
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/faq", "/norms", ARTICLE])
+def test_no_serious_accessibility_violations(browser, base_url, path):
+    from axe_playwright_python.sync_playwright import Axe
+
+    for viewport in (DESKTOP, PHONES[1]):
+        page = new_page(browser, viewport)
+        try:
+            page.goto(base_url + path)
+            page.wait_for_function("document.querySelector('.bsa-root')")
+            assert serious_violations(Axe().run(page)) == [], (path, viewport)
+        finally:
+            page.context.close()
+
+
+@pytest.mark.parametrize(("path", "rendered"), [
+    ("/docs", ".opblock"),  # Swagger UI's list of operations
+    ("/redoc", "[role=menu], .menu-content"),  # ReDoc's side menu
+])
+def test_api_docs_render_offline(browser, base_url, path, rendered):
+    page = new_page(browser, DESKTOP)
+    left = []
+
+    def guard(route):
+        host = urlsplit(route.request.url).hostname
+        if host not in ("127.0.0.1", "localhost"):
+            left.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    try:
+        page.route("**/*", guard)  # as on a town hall's intranet: nothing beyond this machine
+        page.goto(base_url + path)
+        expect(page.locator(rendered).first).to_be_visible(timeout=30_000)
+        assert left == []
+    finally:
+        page.context.close()
