@@ -29,13 +29,14 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export PYTHONHASHSEED := 0
 export TF_DETERMINISTIC_OPS := 1
 
-.PHONY: help install browser run run-production loadtest test test-unit test-rasa test-nlu test-e2e test-robustness bench train validate lock clean
+.PHONY: help install browser run run-production loadtest screenshots test test-unit test-rasa test-nlu test-e2e test-robustness bench train validate lock clean
 
 help:
 	@echo "make run    - install what is missing, train if needed, start Rasa (:5005), actions (:5055), API (:8000)"
 	@echo "make test   - everything checked: pytest, rasa data validate, training, rasa conversation tests, e2e"
 	@echo "make bench  - latency, cold start, memory and reply-length figures (saved under bench/results/)"
 	@echo "make run-production - as make run, on PostgreSQL + Redis with RASA_WORKERS [2] Rasa workers"
+	@echo "make screenshots - PNGs of the citizen pages (desktop, phone, pt-BR/pt-PT/en) in var/screenshots/"
 	@echo "make loadtest - Locust through the public chat API, 1 and 2 Rasa workers (~15 min; bench/results/)"
 	@echo "make test-robustness - the tests against models trained with 3 seeds (~40 min)"
 
@@ -102,6 +103,10 @@ run-production: install $(MODEL)
 	  redis.Redis(host=e("REDIS_HOST", "127.0.0.1"), port=int(e("REDIS_PORT", "6379")), socket_timeout=5).ping()' \
 	  || { echo "make run-production needs PostgreSQL and Redis (RASA_TRACKER_PG_*, REDIS_* ; README, Configuration)"; exit 1; }; \
 	exec $(VENV)/bin/honcho -f Procfile start
+
+# PNGs of every citizen page, desktop and phone, each language, into var/screenshots/ (the API alone; no Rasa).
+screenshots: $(VENV)/.stamp browser
+	$(PY) scripts/screenshots.py
 
 # Locust through the public chat API (scripts/loadtest.py): saturation and sizing, 1 then 2 Rasa workers.
 loadtest: install $(MODEL)
