@@ -13,8 +13,8 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
-from actions.qa.brief import MAX_ARTICLES, brief_decision, stems_of
-from actions.qa.decision_view import citation_payload, decision_view, lead_link, places_geojson
+from actions.qa.brief import MAX_ARTICLES, brief_decision, forbidding_clause, stems_of
+from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
 from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind,
@@ -204,7 +204,13 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     if topic in ("permission", "places") and decision.places:
         custom["places"] = places_geojson(decision, turn.language)
     answer = turn.text(f"answer.{topic}", **names, view=view)
-    if brief.lead is not None and topic in _HEADLINE_FIRST:
+    forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" else None
+    if forbidding is not None:
+        # "dá pra montar barraca de fogos na festa junina?": no, and the clause that says so, first
+        link = citation_link(forbidding.citation) if forbidding.citation is not None else None
+        answer = turn.text("answer.forbidden", municipality=names["municipality"], text=forbidding.clause,
+                           link=link) + "\n" + answer
+    elif brief.lead is not None and topic in _HEADLINE_FIRST:
         # "qual a altura máxima das bandeiras?": the condition that states it is the first sentence
         answer = turn.text("answer.lead", municipality=names["municipality"],
                            text=text_in(brief.lead.text, turn.language), link=lead_link(brief.lead)) + "\n" + answer

@@ -15,14 +15,14 @@ from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of
 from actions.qa.search import asks_for_a_figure
-from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, place_stems, without_cues
+from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, function_stems, place_stems, without_cues
 from knowledge.rules import catalogue
-from knowledge.rules.models import Decision
+from knowledge.rules.models import Citation, Decision, Note, text_in
 from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "brief_decision", "question_stems", "relevance", "first_articles", "stems_of"]
+__all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "Forbidding", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
 
 # How many items of each section the short answer shows. Conditions only when they change the answer
 # (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
@@ -62,8 +62,8 @@ def question_stems(question: str) -> dict[str, float]:
     # the glossary's words for what the question is about, not for the kind it asks ("multa" → "coima")
     # nor for its scope ("alugar" → "locação", "praia" → "areia")
     plan = get_index().plan(" ".join(w for w in tokens(without_cues(question, kinds)) if stem(w) not in left_out))
-    own = {s for s in plan.asked if len(s) > 2} | {stem(w) for w in tokens(question) if len(w) > 2}
-    own -= {stem(w) for w in FUNCTION_WORDS} | left_out
+    own = {s for s in plan.asked if len(s) > 2} | {stem(w) for w in tokens(question) if len(w) > 2 and w not in FUNCTION_WORDS}
+    own -= function_stems() | left_out
     own |= _lacking(tokens(question))
     stems = dict.fromkeys(own, 1.0)
     stems.update({s: ADDED_WEIGHT for s in plan.added if s not in own and s not in left_out and len(s) > 2})
@@ -270,3 +270,60 @@ def first_articles(citations: Iterable, limit: int = MAX_ARTICLES) -> list:
             seen.append(key)
         kept.append(citation)
     return kept
+
+
+# A yes/no question about doing something ("dá pra montar barraca de fogos…?", "can I play music from my
+# trailer?"), wherever in the message it is asked.
+_CAN_I = re.compile(r"\b(posso|podemos|pode|podem|da pra|da para|e permitido|permitido|permitida|permite|consigo|"
+                    r"can i|can we|can you|could i|may i|is it allowed|am i allowed|are we allowed|allowed to|"
+                    r"is it ok|is it legal|is it permitted)\b")
+# What a condition forbids: the clause from its "no"/"sem"/"nada de" on.
+# (per language: Portuguese "no" is "in the")
+_FORBIDS = {"pt": re.compile(r"\b(sem|nada de|nao|proibid[oa]s?|vedad[oa]s?|nenhum|nenhuma|nunca|jamais)\b"),
+            "en": re.compile(r"\b(no|not|never|without|forbidden|banned|prohibited|nor)\b")}
+
+
+_SCOPE_END = re.compile(r"[,.:()]|\b(but|mas|porem|except|exceto|salvo|unless|a menos)\b")
+
+
+class Forbidding(NamedTuple):
+    condition: Note
+    clause: str  # the clause that forbids what was asked, in the reader's language
+    citation: Citation | None  # its article: the one whose text holds what is forbidden, else the first
+
+
+def forbidding_clause(decision: Decision, question: str, language: str) -> Forbidding | None:
+    """A can-I question whose telling word a condition forbids ("barraquinha pra vender fogos na festa
+    junina?" → "nas festas juninas, nada de barraca de fogos de artifício"): the answer is no, said first.
+    Only the words after the clause's negation count ("sem som" forbids sound, "sem jogos de azar"
+    forbids nothing about fireworks), and a clause with a figure is a limit, answered by its figure
+    ("no more than 2 tents" does not forbid a tent)."""
+    if not _CAN_I.search(fold(question)):
+        return None
+    skip = _activity_stems(decision.activity) | _headline_words(decision)
+    own = {s for s, w in question_stems(question).items() if w >= 1.0 and s not in skip and not s.startswith("-")}
+    if not own:
+        return None
+    for condition in decision.conditions:
+        clauses = re.split(r";\s*", text_in(condition.text, language) or "")
+        for i, clause in enumerate(clauses):
+            folded = fold(clause)
+            negation = _FORBIDS["en" if language == "en" else "pt"].search(folded)
+            if negation is None or any(ch.isdigit() for ch in clause):
+                continue
+            # the negation's scope: up to the next comma, bracket or "but" ("no minimum crew, but follow the
+            # Boating Regulation" forbids nothing about boating)
+            scope = _SCOPE_END.split(folded[negation.end():], maxsplit=1)[0]
+            held = own & {stem(w) for w in tokens(scope)}
+            if held:
+                return Forbidding(condition, clause, _clause_citation(condition, i, len(clauses)))
+    return None
+
+
+def _clause_citation(condition: Note, index: int, clauses: int) -> Citation | None:
+    """The article of the clause: the condition's citations usually follow its clauses (one per clause);
+    otherwise its first."""
+    cites = condition.citations
+    if not cites:
+        return None
+    return cites[index] if len(cites) == clauses else cites[0]

@@ -17,7 +17,7 @@ from knowledge.rules import text_in
 from knowledge.rules.registry import per_registry, registry
 from knowledge.search.text import stem, tokens
 
-__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_payload", "lead_link"]
+__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_link", "citation_payload", "lead_link"]
 
 # What each question topic shows of a decision, besides the headline and the citations.
 TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -213,9 +213,12 @@ def places_geojson(decision, lang: str) -> dict:
 def lead_link(item) -> dict | None:
     """The article of an item, the one holding its figure first: {"norm", "label", "url"}."""
     cites = _figure_cites(item)
-    if not cites:
-        return None
-    group = group_citations(cites[:1])[0]
+    return citation_link(cites[0]) if cites else None
+
+
+def citation_link(citation) -> dict:  # noqa: ANN001 (a rules Citation)
+    """One citation as a link: {"norm", "label", "url"}."""
+    group = group_citations([citation])[0]
     return {"norm": group["norm"], **group["links"][0]}
 
 

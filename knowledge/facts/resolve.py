@@ -30,7 +30,7 @@ from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "function_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -66,7 +66,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|cover)\b"),
-    ("limit", r"\b(limite|maximo|maxima|minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
+    ("limit", r"\b(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
     ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|"
@@ -101,7 +101,9 @@ def without_cues(question: str, kinds: tuple[str, ...] | None = None) -> str:
     folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
     for kind, pattern in KINDS_ASKED:
         if kinds is None or kind in kinds:
-            folded = pattern.sub(" ", folded)
+            # (the words inside a match that the pattern does not spell out stay: see _pattern_words)
+            folded = pattern.sub(lambda m: " " + " ".join(w for w in tokens(m.group(0)) if w not in _pattern_words(kind)) + " ",
+                                 folded)
     return folded.strip()
 
 
@@ -115,8 +117,16 @@ def cue_words(question: str, kinds: tuple[str, ...] | None = None) -> set[str]:
         if kinds is not None and kind not in kinds:
             continue
         for match in pattern.finditer(folded):
-            words |= {stem(w) for w in tokens(match.group(0))}
+            words |= {stem(w) for w in tokens(match.group(0)) if w in _pattern_words(kind)}
     return words
+
+
+@lru_cache(maxsize=None)
+def _pattern_words(kind: str) -> frozenset[str]:
+    """The words a kind's pattern spells out: a match may span words it does not ("how long is the permit
+    to put tables on the sidewalk valid" — "tables" and "sidewalk" say what it is about)."""
+    pattern = dict(KINDS_ASKED)[kind].pattern
+    return frozenset(re.findall(r"[a-z]+", re.sub(r"\\[a-zA-Z]", " ", pattern)))
 
 
 # A kind word asked directly ("qual o prazo", "qual a multa", "what is the fine") names the answer wanted;
@@ -189,7 +199,8 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
                  for names in a.names.values() for n in names]
         words = " ".join([*record.text.values(), *record.about, *named])
         # (less the stems of function words: English "for" is not Portuguese "fora")
-        stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if len(w) > 2 or w.isdigit()) - function_stems()
+        stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if (len(w) > 2 or w.isdigit())
+                                              and w not in FUNCTION_WORDS) - function_stems()
     return stems
 
 
@@ -245,6 +256,9 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         # ("entre 12 e 30 passageiros" is the 12-to-30 tier, not the up-to-12 one that shares "12").
         figures = {s for s in content if s.isdigit()}
         holding = [r for r in candidates if figures and figures <= _record_stems(r)]
+        if len(holding) != 1:
+            # "my boat takes 45 passengers": the tier whose range of people holds 45 ("more than 30 people")
+            holding = _tiers_holding(question, candidates)
         folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
         # the activity asked about: its own record of the kind before one for every activity
         # ("barraca de ponto fixo… quanto deixar livre" is the stall's 1,20 m, not the pedestrian mall's)
@@ -258,6 +272,10 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
         rare_idf = math.log(1 + len(records) / _RARE_COUNT)
+        if len(holding) == 1 and best is holding[0] and _covers(best, content, plan, cue, bool(required),
+                                                               others=[r for _, r in scored[1:]], idf=idf, rare_idf=rare_idf):
+            # the only record holding the question's own figures ("45 passengers" is the over-30 tier)
+            return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
         if not only_one and not _covers(best, content, plan, cue, bool(required), others=[r for _, r in scored[1:]],
                                         idf=idf, rare_idf=rare_idf):
             # The top score may come from words every record of an activity shares ("ponto de locação
@@ -309,6 +327,34 @@ def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three
     return plan, cue, raw, content
 
 
+# A count of people in a question ("45 passageiros", "a boat for 10 people") and a tier's range of them in
+# a record ("até 12 pessoas", "de 12 a 30 pessoas", "more than 30 people").
+_PEOPLE = r"(?:pessoas|passageiros|passageiro|tripulantes|lugares|people|passengers|persons|pax|seats)"
+_COUNT = re.compile(r"\b(\d+)\s+(?:\w+\s+)?" + _PEOPLE + r"\b")
+_TIERS = (
+    (re.compile(r"\b(?:de|entre|between|from)\s+(\d+)\s+(?:a|e|to|and)\s+(\d+)\s+" + _PEOPLE), lambda m: (int(m[1]), int(m[2]))),
+    (re.compile(r"\b(\d+)\s+(?:a|to)\s+(\d+)\s+" + _PEOPLE), lambda m: (int(m[1]), int(m[2]))),
+    (re.compile(r"\b(?:ate|up to|at most|no more than|no maximo)\s+(\d+)\s+" + _PEOPLE), lambda m: (0, int(m[1]))),
+    (re.compile(r"\b(?:mais de|acima de|superior a|more than|over|above)\s+(\d+)\s+" + _PEOPLE),
+     lambda m: (int(m[1]) + 1, math.inf)),
+)
+
+
+def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactRecord]:
+    """The one record whose range of people holds the count the question gives, when the records are tiers
+    of such ranges; otherwise none."""
+    counts = [int(n) for n in _COUNT.findall(fold(question))]
+    if not counts:
+        return []
+    holding = []
+    for record in candidates:
+        text = fold(" ".join(record.text.values()))
+        ranges = [make(m) for pattern, make in _TIERS for m in pattern.finditer(text)]
+        if ranges and any(lo <= n <= hi for n in counts for lo, hi in ranges):
+            holding.append(record)
+    return holding if len(holding) == 1 else []
+
+
 def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
     """The question contains one of the record's `about` phrases of two words or more, as a whole."""
     return any(len(p.split()) >= 2 and f" {fold(p)} " in folded_question for p in record.about)
@@ -331,8 +377,9 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
         return False
     if rare and others and not any(rare & _record_stems(o) for o in others):
         return True  # a word of the question few records hold, and no other candidate
-    # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica")
-    own = sum(0.5 if s in activity_stems() else 1.0 for s in shared)
+    # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica") —
+    # unless few records hold it ("som" of the sound car is also the loud music of a noise fine)
+    own = sum(0.5 if s in activity_stems() and (idf or {}).get(s, 0.0) < rare_idf else 1.0 for s in shared)
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
     brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC) and own < len(content) else 0
@@ -341,7 +388,14 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
 
 @lru_cache(maxsize=1)
 def function_stems() -> frozenset[str]:
-    return frozenset(stem(w) for w in FUNCTION_WORDS)
+    """The stems of the function words, less those a content word of the other language shares: English
+    "some", "are", "for" stem like Portuguese "som", "área", "fora", and "pra", "com", "para" like
+    "praia", "comida", "parada" — those function words are dropped by their own spelling instead (a
+    question about "som alto" or "área máxima" keeps its subject)."""
+    return frozenset(stem(w) for w in FUNCTION_WORDS) - SHARED_WITH_CONTENT
+
+
+SHARED_WITH_CONTENT = frozenset({"som", "are", "for", "pra", "par", "com", "cant"})
 
 
 @per_registry
@@ -373,13 +427,14 @@ MIN_SCORE = 1.5
 FUNCTION_WORDS = frozenset("""
 a o as os um uma uns umas de do da dos das em no na nos nas por pelo pela pra pro para com sem e ou que
 qual quais quanto quanta quantos quantas qto qtos qnts quem onde como quando se eu meu minha meus minhas
-voce vc voces nos ele ela eles elas isso isto esse essa este esta aqui ai la tem ter tenho temos ha
+voce vc voces nos ele ela eles elas isso isto esse essa este esta aqui ai la tem ter tenho temos ha and
 pode posso podem podemos preciso precisa e eh sao ser esta estou the an of in on at for to is are be do
 does did can could may might must should will would i my me we our you your it its this that there what
 which how much many who when where why with without from by about any some
 was were been being have has had having they them their theirs these those he him his she her hers us
 am get gets got between into onto than then also just only very so if or but not no nor too up out over
 under again once here both each few more most other such same own all whats doesnt dont isnt cant im ive
+pelos pelas sera serao serem podera poderao tenha tenham possa possam tera havera haver havendo estao porem
 """.split())
 
 
@@ -388,7 +443,11 @@ GENERIC = frozenset(stem(w) for w in (
     "dia dias tempo prazo prazos hora horas metro metros valor multa multas taxa ano anos mes meses "
     "day days time hour hours year years month months meter meters metre metres fine fines "
     # every permit rule speaks of the licence: it tells no record apart
-    "licenca licencas autorizacao alvara permissao licence license permit authorisation authorization").split())
+    "licenca licencas autorizacao alvara permissao licence license permit authorisation authorization "
+    # the assistant's scope: "na praia" names no beach ("Praia de Leste" is told apart by "Leste")
+    "praia praias beach beaches "
+    # the norm's own name ("o Código de Posturas de Lajes", "the RAMT") says which law, not which fact
+    "codigo posturas regulamento decreto lei ramt").split())
 
 
 def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str]) -> float:  # noqa: ANN001
