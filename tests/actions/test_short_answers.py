@@ -1,6 +1,7 @@
 """Short answers first (actions/qa/brief.py) and the rest behind "Mais detalhes" (actions/qa/details.py):
 at most three articles, the item asked about first, nothing lost."""
 
+import pytest
 import re
 from pathlib import Path
 
@@ -140,3 +141,27 @@ def test_a_place_name_says_nothing_about_the_language():
     assert detect_language("Can I sell in Pontal do Paraná?", None, None) == "en"
     assert detect_language("Can I rent a SUP at Praia da Enseada?", None, None) == "en"
     assert detect_language("Posso alugar SUP na Praia da Enseada?", None, None) == "pt-BR"
+
+
+IGARAPAVA_SEED = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+
+
+def test_a_can_i_whose_subject_a_condition_forbids_is_answered_no_first(run):
+    # Igarapava LC 57/2018 art. 112: no fireworks stalls at the June festivals
+    assert "Nos festejos juninos nao poderao ser instaladas barracas provisoérias para a venda de fogos de artificio" in IGARAPAVA_SEED
+    result = run(ActionAnswer(), "pode montar barraquinha pra vender fogos na festa junina em igarapava?", "ask_permission",
+                 [{"entity": "municipality", "value": "br-sp-igarapava"}])
+    first = result.text.splitlines()[0]
+    assert first.startswith("Não pode.") and "fogos" in first and "/lc-57-2018/art-112" in first
+
+
+@pytest.mark.parametrize("question,municipality", [
+    # Portuguese "no" ("com sede no Município") is "in the", not a negation
+    ("Tenho licença pra escola de surf em Bertioga e fiquei um mês sem dar aula. Posso ser punido por ter parado a "
+     "atividade?", "br-sp-bertioga"),
+    # a negation's scope ends at its comma: "no minimum crew, but follow the Boating Regulation" forbids no boating
+    ("Can I rent a jet ski to a tourist without a boating licence in Portugal?", "pt"),
+])
+def test_a_condition_that_forbids_something_else_is_no_no(run, question, municipality):
+    result = run(ActionAnswer(), question, "ask_permission", [{"entity": "municipality", "value": municipality}])
+    assert not result.text.startswith(("Não pode.", "No, that is not allowed."))

@@ -154,3 +154,43 @@ def test_how_far_apart_is_a_distance_cue_not_a_subject():
 ])
 def test_a_bare_minimum_or_maximum_qualifies_the_kind_word_after_it(question, first):
     assert asked_kinds(question)[0] == first
+
+
+def test_a_content_word_that_stems_like_a_function_word_is_kept():
+    # Igarapava LC 57/2018 art. 36: noise ("sossego público") is fined 2 UFM to 10 UFM. "som" stems like
+    # English "some", "área" like "are", "praia" like "pra": none of them may be dropped as a function word.
+    assert "2 UFM a 10 UFM" in IGARAPAVA
+    found = resolve("o bar do lado fica com o som no talo incomodando a vizinhanca, qual a multa pra isso?",
+                    "br-sp-igarapava")
+    assert found is not None and "art-36" in " ".join(found.record.cite) and found.record.value == "2"
+
+
+@pytest.mark.parametrize("question,people,amount", [
+    ("my boat in portugal takes 45 passengers on dolphin watching trips. whats the minimum liability insurance per boat?",
+     45, "250000"),
+    ("Tenho um semirrígido com lotação de 10 passageiros. Qual é o capital mínimo do seguro de responsabilidade civil "
+     "por embarcação em Portugal?",
+     10, "100000"),
+])
+def test_a_count_of_people_picks_the_tier_whose_range_holds_it(question, people, amount):
+    # RAMT Anexo III, 5: 100 000 € up to 12 people, 200 000 € from 12 to 30, 250 000 € over 30
+    assert f"(euro) {amount} por embarcação" in RAMT
+    found = resolve(question, "pt")
+    assert found is not None and found.record.value == amount
+
+
+def test_words_inside_a_wide_kind_cue_still_say_what_it_is_about():
+    # "how long … valid" spans "the permit to put restaurant tables and chairs on the sidewalk": those
+    # words are the subject (Igarapava art. 55: the sidewalk permit lasts at most 3 years)
+    assert "validade de no maximo 03 (trés) anos" in IGARAPAVA
+    found = resolve("For how long is the permit to put restaurant tables and chairs on the sidewalk valid in Igarapava?",
+                    "br-sp-igarapava")
+    assert found is not None and found.kind == "validity" and found.record.value == "3"
+
+
+def test_the_norm_s_own_name_points_to_no_record():
+    # Lajes LC 489/2009 art. 384: a fine is paid within 10 days of the notice; art. 408's appeal (5 days)
+    # only shared the words "Código de Posturas" with the question
+    found = resolve("Once I'm notified of a fine under the Lajes Código de Posturas, how long do I have to pay it?",
+                    "br-rn-lajes")
+    assert found is not None and found.record.value == "10" and "art-384" in " ".join(found.record.cite)
