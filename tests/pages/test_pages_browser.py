@@ -66,7 +66,7 @@ def test_no_horizontal_overflow_on_a_360_px_phone(browser, base_url, language):
         found = {}
         for path in PAGES:
             page.goto(f"{base_url}{path}?lang={language}")
-            page.wait_for_function("document.querySelector('.bsa-root')")  # the widget built
+            page.locator(".bsa-root").wait_for(state="attached")  # the widget built
             if page.locator(".bsa-launcher").is_visible():
                 page.locator(".bsa-launcher").click()  # the open chat too
             if overflow(page):
@@ -84,7 +84,7 @@ def test_no_serious_accessibility_violations(browser, base_url, path):
         page = new_page(browser, viewport)
         try:
             page.goto(base_url + path)
-            page.wait_for_function("document.querySelector('.bsa-root')")
+            page.locator(".bsa-root").wait_for(state="attached")
             assert serious_violations(Axe().run(page)) == [], (path, viewport)
         finally:
             page.context.close()
@@ -110,5 +110,18 @@ def test_api_docs_render_offline(browser, base_url, path, rendered):
         page.goto(base_url + path)
         expect(page.locator(rendered).first).to_be_visible(timeout=30_000)
         assert left == []
+    finally:
+        page.context.close()
+
+
+def test_the_home_pages_open_chat_does_not_open_on_the_next_page(browser, base_url):
+    page = new_page(browser, PHONES[1])
+    try:
+        page.goto(base_url + "/?lang=pt-BR")
+        expect(page.locator("#bsa-panel")).to_be_visible()
+        page.get_by_role("link", name="Perguntas frequentes", exact=True).first.click()
+        expect(page.locator(".bsa-launcher")).to_be_visible()  # the chat waits behind its button
+        expect(page.locator("#bsa-panel")).to_be_hidden()
+        expect(page.get_by_role("heading", level=1)).to_be_in_viewport()
     finally:
         page.context.close()

@@ -465,8 +465,10 @@
 
   // ---------------------------------------------------------------- the panel
   function setOpen(open, focus) {
-    state.open = open;
-    saveState();
+    // Only the floating panel remembers open/closed: a page that holds the chat inline (the home page)
+    // must not leave it open, full screen on a phone, on the next page the citizen reads.
+    if (!ui.launcher) open = true;
+    else { state.open = open; saveState(); }
     ui.panel.hidden = !open;
     if (ui.launcher) {
       ui.launcher.setAttribute("aria-expanded", open ? "true" : "false");
