@@ -82,9 +82,9 @@ class ConversationRelay:
             verdict = await self._limits.hit("session", sender)
             if not verdict.allowed:
                 raise SessionFull(verdict.retry_after)
+        self._answer_ids.pop(sender, None)
         if message.startswith(HANDOFF_PREFIX) and self.handoff is not None:
             return await self._open_ticket(sender, message[len(HANDOFF_PREFIX):], language)
-        self._answer_ids.pop(sender, None)
         chosen = language_in_payload(message)
         if chosen is not None:
             replies = await self.rasa.send(sender, message)

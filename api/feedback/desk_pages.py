@@ -1,25 +1,61 @@
-"""What the clerk pages of this package share: who is logged in (the clerk desk's cookie), the desk's
-time zone and calendar, and names for norms, towns and topics — in the desk's language (pt-BR)."""
+"""What the desk pages of issue 14 (/clerk/insights, /clerk/tickets) share: the logged-in clerk (the
+desk's session cookie), the desk (api/clerk_desk: its language — the clerk's jurisdictions' —, time
+zone and formats; the base template's navigation) and these pages' own words (desk_texts.yml)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
 
+from api.clerk_desk import Desk
 from api.permits.settings import ClerkAccount, PermitSettings
 from knowledge.jurisdictions import jurisdiction as jurisdiction_record
+from knowledge.strict_yaml import load_yaml
 
-__all__ = ["TOPICS", "clerk_of", "desk_zone", "jurisdiction_label", "local", "norm_label", "topic_label"]
+__all__ = ["Words", "clerk_of", "desk_for", "render"]
 
-# The desk speaks pt-BR (api/templates/clerk/base.html): the answer log's topics in its words.
-TOPICS = {
-    "fee": "Taxas", "fine": "Multas", "document": "Documentos", "hours": "Horários", "office": "Órgão competente",
-    "places": "Locais e pontos", "distance": "Distâncias e medidas", "season": "Temporada", "holder": "Quem pode pedir",
-    "rules": "Regras (pode / não pode)", "contact": "Falar com uma pessoa", "clarification": "Pergunta de volta",
-    "unanswered": "Sem resposta", "fact": "Outros fatos",
-}
+_TEXTS = Path(__file__).with_name("desk_texts.yml")
+templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "templates")
+
+
+@lru_cache(maxsize=1)
+def _texts() -> dict[str, dict[str, Any]]:
+    return load_yaml(_TEXTS)
+
+
+@dataclass(frozen=True)
+class Words:
+    language: str
+
+    def t(self, key: str, **values: Any) -> str:
+        node: Any = _texts()[self.language]
+        for part in key.split("."):
+            node = node[part]
+        return str(node).format(**values) if values else str(node)
+
+    def topic(self, topic: str) -> str:
+        return _texts()[self.language]["topics"].get(topic, topic)
+
+    def place(self, jurisdiction_id: str | None) -> str:
+        record = jurisdiction_record(jurisdiction_id) if jurisdiction_id else None
+        return record.name if record else (jurisdiction_id or self.t("no_place"))
+
+    def norm(self, norm_id: str | None) -> str:
+        if not norm_id:
+            return self.t("no_norm")
+        from knowledge.corpus import load_corpus
+
+        try:
+            norm = load_corpus().norm(norm_id)
+        except KeyError:
+            return norm_id
+        return f"{self.place(norm.jurisdiction)} — {norm.citation}"
 
 
 def clerk_of(request: Request, settings: PermitSettings) -> tuple[ClerkAccount, str] | None:
@@ -31,40 +67,15 @@ def clerk_of(request: Request, settings: PermitSettings) -> tuple[ClerkAccount, 
     return (account, token) if account and token else None
 
 
-def desk_zone(clerk: ClerkAccount) -> ZoneInfo:
-    for jurisdiction_id in sorted(clerk.roles):
-        record = jurisdiction_record(jurisdiction_id)
-        if record is not None:
-            return record.zone
-    return ZoneInfo("America/Sao_Paulo")
+def desk_for(clerk: ClerkAccount) -> Desk:
+    return Desk.for_jurisdictions(list(clerk.roles))
 
 
-def local(moment: datetime | None, zone: ZoneInfo) -> str:
-    return moment.astimezone(zone).strftime("%d/%m/%Y %H:%M") if moment else ""
+def render(request: Request, template: str, *, clerk: ClerkAccount, section: str, status_code: int = 200,
+           **context: Any) -> HTMLResponse:
+    from api.routes.clerk import SECTIONS
 
-
-def local_day(moment: datetime, zone: ZoneInfo) -> date:
-    return moment.astimezone(zone).date()
-
-
-def jurisdiction_label(jurisdiction_id: str | None) -> str:
-    if not jurisdiction_id:
-        return "Sem município"
-    record = jurisdiction_record(jurisdiction_id)
-    return record.name if record else jurisdiction_id
-
-
-def norm_label(norm_id: str | None) -> str:
-    if not norm_id:
-        return "Nenhuma norma citada"
-    from knowledge.corpus import load_corpus
-
-    try:
-        norm = load_corpus().norm(norm_id)
-    except KeyError:
-        return norm_id
-    return f"{jurisdiction_label(norm.jurisdiction)} — {norm.citation}"
-
-
-def topic_label(topic: str) -> str:
-    return TOPICS.get(topic, topic)
+    desk = desk_for(clerk)
+    return templates.TemplateResponse(request, template, {
+        "desk": desk, "sections": SECTIONS, "section": section, "clerk": clerk, "w": Words(desk.language),
+        **context}, status_code=status_code)

@@ -67,8 +67,7 @@ class HandoffDesk:
             ).all()
             for ticket in tickets:
                 ticket.status, ticket.delivery, ticket.delivered_at, ticket.address = "delivered", "widget", now, None
-            session.expunge_all()
-        return list(tickets)
+        return list(tickets)  # still readable: the factory's sessions do not expire on commit
 
     # ------------------------------------------------------------------ clerk side
     def list(self, session: Session, *, jurisdictions: Sequence[str], status: str | None = None) -> list[HandoffTicket]:
@@ -95,3 +94,21 @@ class HandoffDesk:
     def delivered(self, session: Session, ticket: HandoffTicket, *, how: str) -> None:
         ticket.status, ticket.delivery, ticket.delivered_at, ticket.address = "delivered", how, self._clock(), None
         ticket.delivery_error = None
+
+    # ------------------------------------------------------------------ the clerk's reads and writes
+    def get(self, session: Session, ticket_id: int, *, jurisdictions: Sequence[str]) -> HandoffTicket | None:
+        ticket = session.get(HandoffTicket, ticket_id)
+        return ticket if ticket is not None and ticket.jurisdiction in jurisdictions else None
+
+    def delivery_failed(self, session: Session, ticket: HandoffTicket, *, error: str) -> None:
+        ticket.delivery_error = error[:200]
+
+    def erase_conversation(self, sender: str) -> int:
+        """Blank the address of every ticket of this conversation (the conversation erasure)."""
+        with self._sessions() as session, session.begin():
+            tickets = session.scalars(select(HandoffTicket).where(
+                HandoffTicket.conversation_hash == self.answers.conversation(sender),
+                HandoffTicket.address.is_not(None))).all()
+            for ticket in tickets:
+                ticket.address = None
+            return len(tickets)

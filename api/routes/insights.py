@@ -1,25 +1,25 @@
 """/clerk/insights: what the city learns — thumbs-down and unanswered questions, questions per norm and
-per topic, feedback per day (server-drawn SVG charts), and the CSV export. Behind the clerk login.
+per topic, feedback per day (server-drawn SVG charts), and the CSV export. Behind the clerk login, in
+the desk's language and time zone (api/clerk_desk).
 
-    GET /clerk/insights        the page (pt-BR, the desk's language; times in the desk's time zone)
+    GET /clerk/insights        the page
     GET /clerk/insights.csv    every answer the clerk may see, with its feedback
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from datetime import datetime
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
 from api.deps import PermitSettingsDep, SessionDep
 from api.feedback.charts import bars, daily_columns
-from api.feedback.desk_pages import clerk_of, desk_zone, jurisdiction_label, local, local_day, norm_label, topic_label
+from api.feedback.desk_pages import Words, clerk_of, desk_for, render
 from api.feedback.insights import export_csv, insights
 
 pages = APIRouter(prefix="/clerk", include_in_schema=False)
-templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "templates")
+SECTION = "/clerk/insights"
 
 
 @pages.get("/insights", response_class=HTMLResponse)
@@ -28,21 +28,18 @@ def insights_page(request: Request, settings: PermitSettingsDep, session: Sessio
     if logged_in is None:
         return RedirectResponse("/clerk", status_code=303)
     clerk, _ = logged_in
-    zone = desk_zone(clerk)
-    from datetime import datetime
-
-    today = datetime.now(zone).date()
-    data = insights(session, jurisdictions=list(clerk.roles), today=today, local_date=lambda m: local_day(m, zone))
+    desk = desk_for(clerk)
+    w = Words(desk.language)
+    data = insights(session, jurisdictions=list(clerk.roles), today=datetime.now(desk.zone).date(),
+                    local_date=lambda moment: desk.local(moment).date())
     charts = {
-        "per_day": daily_columns(data.per_day, title="Perguntas e avaliações por dia (últimos 30 dias)",
-                                 legend=("Perguntas", "👍 Ajudou", "👎 Errada")),
-        "per_norm": bars([(norm_label(n), c) for n, c in data.per_norm], title="Perguntas por norma citada"),
-        "per_topic": bars([(topic_label(t), c) for t, c in data.per_topic], title="Perguntas por assunto"),
+        "per_day": daily_columns(data.per_day, title=w.t("over_time_chart"),
+                                 legend=(w.t("legend_asked"), w.t("ups"), w.t("downs")),
+                                 day_label=lambda day: desk.day(day)[:5]),
+        "per_norm": bars([(w.norm(n), c) for n, c in data.per_norm], title=w.t("per_norm_chart")),
+        "per_topic": bars([(w.topic(t), c) for t, c in data.per_topic], title=w.t("per_topic")),
     }
-    return templates.TemplateResponse(request, "clerk/insights.html", {
-        "clerk": clerk, "data": data, "charts": charts, "local": lambda m: local(m, zone),
-        "norm_label": norm_label, "topic_label": topic_label, "jurisdiction_label": jurisdiction_label,
-    })
+    return render(request, "clerk/insights.html", clerk=clerk, section=SECTION, data=data, charts=charts)
 
 
 @pages.get("/insights.csv", response_class=Response)

@@ -56,4 +56,7 @@ def db(permit_settings):
 
 def rows(session, model):
     session.expire_all()
-    return list(session.scalars(select(model).order_by(model.id)).all())
+    found = list(session.scalars(select(model).order_by(model.id)).all())
+    session.expunge_all()  # detached: reading them later starts no transaction
+    session.rollback()  # SQLite: every transaction holds the write lock (BEGIN IMMEDIATE, api/db.py)
+    return found
