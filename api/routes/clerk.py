@@ -132,7 +132,8 @@ _COOKIE_MAX_AGE = 8 * 3600  # a working day
 
 # The desk's sections, in the order of its navigation: (endpoint path, text key). Another section
 # (tickets, insights) adds a row here and a template extending clerk/base.html.
-SECTIONS: list[tuple[str, str]] = [("/clerk", "nav_cases")]
+SECTIONS: list[tuple[str, str]] = [("/clerk", "nav_cases"), ("/clerk/tickets", "nav_tickets"),
+                                    ("/clerk/insights", "nav_insights")]
 # The list's sortable columns: the text key of the header → the filter's sort key.
 SORTABLE = {"col_protocol": "protocol", "col_period": "period_start", "col_submitted": "submitted_at",
             "col_status": "status"}
