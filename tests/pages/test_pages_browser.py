@@ -6,6 +6,7 @@ fetched beyond 127.0.0.1."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -124,4 +125,33 @@ def test_the_home_pages_open_chat_does_not_open_on_the_next_page(browser, base_u
         expect(page.locator("#bsa-panel")).to_be_hidden()
         expect(page.get_by_role("heading", level=1)).to_be_in_viewport()
     finally:
+        page.context.close()
+
+
+MARKDOWN_ANSWER = (
+    "Em Bertioga, os pontos licenciados são:\n"
+    "• Enseada: 4 pontos\n"
+    "• Indaiá• Riviera: 8 pontos\n"
+    "O que o texto da lei diz mais perto disso:\n"
+    "> Art. 14 Ficam definidos os pontos [...]\n"
+    "— Decreto nº 4.510/2024, [Art. 14](/norms/br-sp-bertioga/decreto-4510-2024/art-14)"
+)
+
+
+def test_the_bots_markdown_is_rendered_never_shown_raw(browser, base_url, rasa):
+    scripted = rasa.responder
+    rasa.responder = lambda sender, message: [{"recipient_id": sender, "text": MARKDOWN_ANSWER}]
+    page = new_page(browser, PHONES[1])
+    try:
+        page.goto(base_url + "/?lang=pt-BR")
+        page.locator("#bsa-input").fill("onde ficam os pontos?")
+        page.locator("#bsa-input").press("Enter")
+        answer = page.locator(".bsa-msg--bot").last
+        expect(answer.locator("blockquote.bsa-quote")).to_have_text("Art. 14 Ficam definidos os pontos [...]")
+        expect(answer.locator("ul.bsa-list li")).to_have_text(["Enseada: 4 pontos", "Indaiá", "Riviera: 8 pontos"])
+        text = answer.inner_text()
+        assert "> " not in text and "•" not in text
+        expect(answer.get_by_role("link", name="Art. 14")).to_have_attribute("href", re.compile(r"/norms/br-sp-bertioga/"))
+    finally:
+        rasa.responder = scripted
         page.context.close()

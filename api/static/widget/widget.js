@@ -123,22 +123,50 @@
     ]);
   }
 
-  // The bot's text: [label](url) and bare URLs become links; new lines are kept.
+  // Links in one line of the bot's text: [label](url) and bare URLs.
+  function inlineText(node, line) {
+    var last = 0, match;
+    LINK_RE.lastIndex = 0;
+    while ((match = LINK_RE.exec(line)) !== null) {
+      if (match.index > last) node.appendChild(document.createTextNode(line.slice(last, match.index)));
+      var label = match[1] || match[3], url = safeUrl(match[2] || match[3]);
+      node.appendChild(url ? link(label, url) : document.createTextNode(label));
+      last = LINK_RE.lastIndex;
+    }
+    if (last < line.length) node.appendChild(document.createTextNode(line.slice(last)));
+  }
+
+  // The bot's text, its markdown rendered, never shown raw: "> " lines are a quote of the law, "• "
+  // lines (or bullets run into one line, "…Indaiá• Riviera…") a list, other lines paragraphs with their
+  // new lines kept; links as above.
   function richText(text) {
-    var p = el("p", { "class": "bsa-text" });
-    String(text).split("\n").forEach(function (line, index) {
-      if (index > 0) p.appendChild(el("br"));
-      var last = 0, match;
-      LINK_RE.lastIndex = 0;
-      while ((match = LINK_RE.exec(line)) !== null) {
-        if (match.index > last) p.appendChild(document.createTextNode(line.slice(last, match.index)));
-        var label = match[1] || match[3], url = safeUrl(match[2] || match[3]);
-        p.appendChild(url ? link(label, url) : document.createTextNode(label));
-        last = LINK_RE.lastIndex;
+    var box = el("div", { "class": "bsa-text" });
+    var block = null, kind = null;
+    function open(tag, cls) {
+      if (kind !== tag) { block = el(tag, cls ? { "class": cls } : {}); box.appendChild(block); kind = tag; return true; }
+      return false;
+    }
+    String(text).split("\n").forEach(function (line) {
+      var quoted = /^\s*>\s?/.exec(line);
+      if (quoted) {
+        if (!open("blockquote", "bsa-quote")) block.appendChild(el("br"));
+        inlineText(block, line.slice(quoted[0].length));
+        return;
       }
-      if (last < line.length) p.appendChild(document.createTextNode(line.slice(last)));
+      if (!line.trim()) { kind = null; return; }
+      var parts = line.split(/\s*•\s+/);
+      if (parts.length > 1 || /^\s*✅\s/.test(line)) {
+        if (parts[0].trim()) { if (!open("p")) block.appendChild(el("br")); inlineText(block, parts[0]); kind = null; }
+        open("ul", "bsa-list");
+        parts.slice(1).concat(parts.length > 1 ? [] : [line]).forEach(function (item) {
+          var li = el("li"); inlineText(li, item.trim()); block.appendChild(li);
+        });
+        return;
+      }
+      if (!open("p")) block.appendChild(el("br"));
+      inlineText(block, line);
     });
-    return p;
+    return box;
   }
 
   function formatDistance(meters) {
