@@ -72,6 +72,7 @@ class FeeTable:
     exemptions: list[dict[str, Any]]  # {text, citations}
     notes: list[str]
     readable: bool = True
+    has_totals: bool = False  # a fee per m² times the area asked: the table gets its "Total" column
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,19 @@ class Desk:
             return activity_id.replace("_", " ")
         chosen = names.get(self.language) or names.get("pt-BR") or next(iter(names.values()))
         return chosen[0] if chosen else activity_id
+
+    def point_name(self, jurisdiction_id: str, point_id: str) -> str:
+        """A licensed point by its beach and number ("Praia da Enseada, ponto 03 — Centro …"), from the
+        norm's areas; the id as stored when the rules data no longer has it."""
+        area_id, _, number = point_id.rpartition("-")
+        for norm in registry().norms.values():
+            area = norm.areas.get(area_id) if norm.jurisdiction == jurisdiction_id else None
+            point = next((p for p in (area.points if area else []) if number.isdigit() and p.number == int(number)), None)
+            if point is not None:
+                name = text_in(point.name, self.language)
+                return (f"{text_in(area.name, self.language)}, {self.t('point', point=number)}"
+                        + (f" — {name}" if name else ""))
+        return point_id
 
     def status(self, value: str) -> str:
         return self.texts["statuses"].get(value, value)
@@ -273,7 +287,7 @@ class Desk:
         if found is not None:  # the notes again in the desk's language, from the rules data when known
             notes = _not_covered(permit_kind, computed, self.language) or notes
         return FeeTable(rows=rows, computed_on=self.day(computed) if computed else None, exemptions=exemptions,
-                        notes=notes)
+                        notes=notes, has_totals=any(r.total for r in rows))
 
 
 def _decimal(value: Any) -> Decimal | None:

@@ -234,6 +234,9 @@ def clerk_home(request: Request, settings: PermitSettingsDep, session: SessionDe
         "jurisdictions": desk.jurisdiction_options(mine),
         "permits": desk.permit_options(shown),
         "sorting": _sort_links(desk, filters),
+        # The same orders as a control of the filter form: a phone has no column headers to click.
+        "sort_options": [(f"{sign}{column}", f"{desk.t(key)} ({desk.t('sorted_desc' if sign else 'sorted_asc')})")
+                         for key, column in SORTABLE.items() for sign in ("-", "")],
         "previous_url": _list_url(filters, offset=max(filters.offset - filters.limit, 0)) if filters.offset > 0 else None,
         "next_url": _list_url(filters, offset=filters.offset + filters.limit)
         if count > filters.offset + filters.limit else None,
