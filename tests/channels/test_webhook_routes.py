@@ -90,7 +90,7 @@ def test_the_widget_texts_come_from_the_catalog_in_three_languages(api_client):
 
 
 def test_the_demo_page_embeds_the_widget_and_documents_the_snippet(api_client):
-    page = api_client.get("/", headers={"Accept-Language": "pt-PT,pt;q=0.9"})
+    page = api_client.get("/widget/embed", headers={"Accept-Language": "pt-PT,pt;q=0.9"})
     assert page.status_code == 200
     assert '<html lang="pt-PT">' in page.text
     assert '<script src="/widget/widget.js" defer data-language="pt-PT">' in page.text
