@@ -25,7 +25,8 @@ from api.channels.settings import (
 )
 from api.channels.telegram import build_application
 from api.channels.whatsapp import WhatsAppBridge, build_bridge, close_bridge
-from api.feedback.store import answer_log_for, handoff_desk_for, permit_settings_of
+from api.feedback.store import answer_log_for, permit_settings_of
+from api.handoff import handoff_desk_for
 from api.security.app import limits_of, rate_limits
 from api.settings import Settings, get_settings
 

@@ -8,7 +8,7 @@ from api.db import get_session_factory
 from api.feedback.answers import AnswerLog
 from api.permits.settings import PermitSettings, get_permit_settings
 
-__all__ = ["answer_log_for", "handoff_desk_for", "permit_settings_of"]
+__all__ = ["answer_log_for", "permit_settings_of"]
 
 
 def permit_settings_of(app: FastAPI | None) -> PermitSettings:
@@ -21,9 +21,3 @@ def answer_log_for(settings: PermitSettings) -> AnswerLog:
     url, timeout = settings.resolved_database_url, settings.sqlite_busy_timeout
     return AnswerLog(lambda: get_session_factory(url, busy_timeout=timeout)(), settings.permits_secret_key)
 
-
-def handoff_desk_for(settings: PermitSettings, answers: AnswerLog | None = None):  # -> HandoffDesk
-    from api.handoff.desk import HandoffDesk
-
-    url, timeout = settings.resolved_database_url, settings.sqlite_busy_timeout
-    return HandoffDesk(lambda: get_session_factory(url, busy_timeout=timeout)(), answers or answer_log_for(settings))

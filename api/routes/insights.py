@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from api.deps import PermitSettingsDep, SessionDep
 from api.feedback.charts import bars, daily_columns
-from api.feedback.desk_pages import Words, clerk_of, desk_for, render
+from api.routes.desk_pages import Words, clerk_of, desk_for, render
 from api.feedback.insights import export_csv, insights
 
 pages = APIRouter(prefix="/clerk", include_in_schema=False)

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from api.channels.errors import ChannelError
 from api.channels.runtime import feedback_of
 from api.deps import PermitSettingsDep, SessionDep
-from api.feedback.desk_pages import Words, clerk_of, desk_for, render
+from api.routes.desk_pages import Words, clerk_of, desk_for, render
 from api.handoff.delivery import deliver
 from api.handoff.desk import REPLY_LIMIT
 

@@ -1,6 +1,6 @@
 """What the desk pages of issue 14 (/clerk/insights, /clerk/tickets) share: the logged-in clerk (the
 desk's session cookie), the desk (api/clerk_desk: its language — the clerk's jurisdictions' —, time
-zone and formats; the base template's navigation) and these pages' own words (desk_texts.yml)."""
+zone and formats; the base template's navigation) and these pages' own words (desk_pages.yml)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from knowledge.strict_yaml import load_yaml
 
 __all__ = ["Words", "clerk_of", "desk_for", "render"]
 
-_TEXTS = Path(__file__).with_name("desk_texts.yml")
+_TEXTS = Path(__file__).with_name("desk_pages.yml")
 templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "templates")
 
 
