@@ -62,7 +62,7 @@ def page_language(request: Request, default: str | None = None) -> str:
         language = normalize_language(code)
         if language is None:
             continue
-        if language == "pt-BR" and code.lower() in ("pt", "pt-*") and default in PAGE_LANGUAGES:
+        if language == "pt-BR" and code.lower() == "pt" and default in PAGE_LANGUAGES:
             return default
         return language
     return default if default in PAGE_LANGUAGES else "pt-BR"

@@ -50,11 +50,12 @@ def english_in(page: str) -> list[str]:
     return sorted({text[max(0, m.start() - 40): m.end() + 40] for m in _MARKER.finditer(text)})
 
 
-def pt_br_pages() -> list[str]:
+def portuguese_pages(language: str) -> list[str]:
+    """Home, FAQ, /norms, and every article and annex page of the norms written in `language`."""
     corpus = load_corpus()
-    urls = ["/?lang=pt-BR", "/faq?lang=pt-BR", "/faq?lang=pt-BR&q=multa", "/norms?lang=pt-BR"]
+    urls = [f"/?lang={language}", f"/faq?lang={language}", f"/faq?lang={language}&q=multa", f"/norms?lang={language}"]
     for norm in corpus.norms:
-        if norm.language != "pt-BR":
+        if norm.language != language:
             continue
         urls.append(f"/norms/{norm.id}")
         urls += [f"/norms/{unit.id}" for unit in corpus.units
@@ -69,19 +70,21 @@ def test_the_marker_list_catches_what_citizens_saw():
     assert not english_in("<p>Art. 9º A licença será concedida pelo prazo de 1 (um) ano.</p>")
 
 
-def test_no_english_on_any_pt_br_page(client):
-    """Every article page of the pt-BR norms, in pt-BR (the browser says pt-BR, as a Brazilian's does)."""
-    urls = pt_br_pages()
-    assert len(urls) > 500  # every article of four codes, not a sample
+@pytest.mark.parametrize(("language", "at_least"), [("pt-BR", 500), ("pt-PT", 40)])
+def test_no_english_on_any_portuguese_page(client, language, at_least):
+    """Every article page of the pt-BR norms in pt-BR (the browser says so, as a Brazilian's does), and
+    of the pt-PT norm (RAMT) in pt-PT."""
+    urls = portuguese_pages(language)
+    assert len(urls) > at_least  # every article, not a sample
     found = {}
     for url in urls:
-        response = client.get(url, headers={"accept-language": "pt-BR,pt;q=0.9"})
+        response = client.get(url, headers={"accept-language": f"{language},pt;q=0.9"})
         assert response.status_code == 200, url
-        assert 'lang="pt-BR"' in response.text.split(">", 2)[1], url
+        assert f'lang="{language}"' in response.text.split(">", 2)[1], url
         words = english_in(response.text)
         if words:
             found[url] = words[:3]
-    assert found == {}, f"{len(found)} pt-BR pages with English: {list(found.items())[:5]}"
+    assert found == {}, f"{len(found)} {language} pages with English: {list(found.items())[:5]}"
 
 
 def test_norms_page_names_towns_never_ids(client):
