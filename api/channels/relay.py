@@ -109,6 +109,8 @@ class ConversationRelay:
         except Exception:  # the citizen gets the answer even when the log cannot be written
             log.exception("could not record an answer for feedback")
             return
+        if answer_id is None:  # not an answer about the law (chit-chat, the permit form): no 👍/👎
+            return
         self._answer_ids[sender] = answer_id
         self._answer_ids.move_to_end(sender)
         while len(self._answer_ids) > self._memory_size:

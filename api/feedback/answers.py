@@ -45,17 +45,21 @@ def conversation_hash(secret: str, sender: str) -> str:
 
 
 def answer_traits(replies: list[BotMessage]) -> dict[str, object]:
-    """What the answer tells about itself: citations (article ids), jurisdiction, norm, topic, and
-    whether it is a "don't know".
+    """What the answer tells about itself: citations (article ids), jurisdiction, norm, topic, whether
+    it is a "don't know", and whether it is worth recording at all.
 
-    The bot marks no answer as unanswered; its "don't know" answers are the ones that cite nothing and
-    offer nothing to choose (search.nothing, search.no_figure), and those with only the closest
-    passages and a "could you rephrase?" (the NLU fallback, search.unsure), which cite passages but
-    carry no fact. An answer from a record carries `fact`, a rules answer its citations and buttons.
+    The bot marks no answer as unanswered; its "don't know" answers are told by their own words (the
+    catalogue's search.nothing, search.no_figure, and the NLU fallback's search.unsure, which quotes the
+    closest passages and asks to rephrase): `_DONT_KNOW`. An answer from a record carries `fact`, a
+    rules answer its citations, the contact answer `contact`.
+
+    Recorded (and offered 👍/👎) are the answers about the law and the "don't know"s — never the
+    pre-application form's turns (its question and summary echo the applicant's name and address,
+    which the masking does not catch: they carry the form's choice or cancel buttons) nor chit-chat.
     """
     citations: list[str] = []
     fact_kind = None
-    contact = places = buttons = False
+    contact = places = form = False
     for reply in replies:
         for citation in reply.citations:
             if citation.unit_id not in citations:
@@ -65,35 +69,36 @@ def answer_traits(replies: list[BotMessage]) -> dict[str, object]:
             fact_kind = fact_kind or str(custom["fact"].get("kind") or "fact")
         contact = contact or isinstance(custom.get("contact"), dict)
         places = places or bool(reply.places)
-        buttons = buttons or bool(reply.buttons)
-    text = "\n".join(r.text or "" for r in replies)
-    rephrase = _asks_to_rephrase(text)
+        form = form or any(b.payload.startswith(_FORM_PAYLOADS) for b in reply.buttons)
+    text = "\n".join(r.text or "" for r in replies).lower()
+    dont_know = any(words in text for words in _DONT_KNOW)
     jurisdiction = citations[0].split("/", 1)[0] if citations else None
     if contact:
         topic = "contact"
+    elif dont_know:
+        topic = "unanswered"
     elif fact_kind:
         topic = fact_kind[:32]
     elif places:
         topic = "places"
-    elif citations and not rephrase:
-        topic = "rules"
     else:
-        topic = "unanswered"
-    unanswered = topic == "unanswered" and not buttons
+        topic = "rules"
     return {
         "citations": citations,
         "jurisdiction": jurisdiction,
         "norm": _norm_of(citations[0]) if citations else None,
-        "topic": topic if not (topic == "unanswered" and buttons) else "clarification",
-        "unanswered": unanswered,
+        "topic": topic,
+        "unanswered": dont_know,
+        "recorded": not form and (dont_know or bool(citations or fact_kind or contact or places)),
     }
 
 
-_REPHRASE = ("could you rephrase", "pode reformular")
-
-
-def _asks_to_rephrase(text: str) -> bool:
-    return any(words.lower() in text.lower() for words in _REPHRASE)
+# The pre-application form's buttons (actions/permits): a choice of the form, or leaving it.
+_FORM_PAYLOADS = ('/inform{"choice"', "/cancel")
+# The bot's "don't know" answers, in its three languages (actions/common/i18n: search.nothing,
+# search.no_figure, search.unsure).
+_DONT_KNOW = ("could you rephrase", "pode reformular", "não encontrei nada", "i found nothing",
+              "não traz esse número", "não indica esse valor", "does not give that figure")
 
 
 def _norm_of(unit_id: str) -> str:
@@ -112,8 +117,11 @@ class AnswerLog:
         return conversation_hash(self._secret, sender)
 
     def record(self, *, channel: str, sender: str, question: str, replies: list[BotMessage],
-               language: str | None) -> str:
+               language: str | None) -> str | None:
+        """The answer's public id, or None when it is not recorded (see `answer_traits`)."""
         traits = answer_traits(replies)
+        if not traits["recorded"]:
+            return None
         public_id = secrets.token_urlsafe(12)
         with self._sessions() as session, session.begin():
             session.add(AnswerRecord(

@@ -30,14 +30,24 @@ def test_traits_tell_a_cited_answer_from_a_dont_know():
     cited = answer_traits([BotMessage(text="x", custom={"citations": [
         {"unit_id": LAJES_ART, "label": "art. 65", "url": "/n"}], "fact": {"kind": "fee"}})])
     assert cited == {"citations": [LAJES_ART], "jurisdiction": "br-rn-lajes", "norm": "br-rn-lajes/lc-489-2009",
-                     "topic": "fee", "unanswered": False}
+                     "topic": "fee", "unanswered": False, "recorded": True}
     nothing = answer_traits([BotMessage(text="I found nothing about that in the norms I have. Could you rephrase?")])
-    assert nothing["unanswered"] and nothing["topic"] == "unanswered"
+    assert nothing["unanswered"] and nothing["topic"] == "unanswered" and nothing["recorded"]
+    no_figure = answer_traits([BotMessage(text="O texto da lei que tenho de Lajes (RN) não traz esse número, e não vou inventar.")])
+    assert no_figure["unanswered"] and no_figure["recorded"]
     unsure = answer_traits([BotMessage(text="> quote\nPode reformular a pergunta?", custom={"citations": [
         {"unit_id": LAJES_ART, "label": "art. 65", "url": "/n"}]})])
     assert unsure["unanswered"]
-    question_back = answer_traits([BotMessage(text="Em qual município?", buttons=[{"title": "Lajes", "payload": "/x"}])])
-    assert not question_back["unanswered"] and question_back["topic"] == "clarification"
+
+
+def test_the_permit_form_and_chit_chat_are_not_recorded():
+    summary = BotMessage(text="Confira: Nome: Maria Souza, Rua das Flores 10 …", custom={"citations": [
+        {"unit_id": LAJES_ART, "label": "art. 65", "url": "/n"}]}, buttons=[
+        {"title": "Confirmar", "payload": '/inform{"choice": "confirm"}'}, {"title": "Cancelar", "payload": "/cancel"}])
+    assert not answer_traits([summary])["recorded"]
+    assert not answer_traits([BotMessage(text="Olá! Como posso ajudar?")])["recorded"]
+    question_back = BotMessage(text="Em qual município?", buttons=[{"title": "Lajes", "payload": "/inform{}"}])
+    assert not answer_traits([question_back])["recorded"]
 
 
 # ------------------------------------------------------------------ widget
