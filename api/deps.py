@@ -43,7 +43,15 @@ def get_conversation_eraser(settings: PermitSettingsDep, core: SettingsDep) -> C
                                   busy_timeout=settings.sqlite_busy_timeout, rasa_params=core.rasa_api_params)
 
 
-ConversationEraserDep = Annotated[ConversationEraser, Depends(get_conversation_eraser)]
+def _erasing_tickets_too(eraser: Annotated[ConversationEraser, Depends(get_conversation_eraser)],
+                         session: SessionDep, settings: PermitSettingsDep) -> ConversationEraser:
+    """The handoff tickets of a wiped conversation lose their channel address too (issue 14)."""
+    from api.handoff.erasure import TicketAddressesToo
+
+    return TicketAddressesToo(eraser, session, settings.permits_secret_key)
+
+
+ConversationEraserDep = Annotated[ConversationEraser, Depends(_erasing_tickets_too)]
 
 _bearer = HTTPBearer(auto_error=False, description="A clerk's token (CLERK_ACCOUNTS)")
 

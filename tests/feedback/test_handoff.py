@@ -141,3 +141,25 @@ def test_whatsapp_gets_the_template_outside_the_24_hour_window(api_client, fake_
     assert body.endswith("Pode pedir na Coordenadoria.")
     [ticket] = rows(db, HandoffTicket)
     assert ticket.delivery == "template" and ticket.address is None
+
+
+def test_the_conversation_erasure_blanks_the_tickets_address(api_client, permit_settings, db):
+    from api.db import get_session_factory
+    from api.handoff.erasure import TicketAddressesToo
+
+    chat(api_client, QUESTION)
+    chat(api_client, HANDOFF)
+    wiped = []
+
+    class Tracker:  # stands for Rasa's tracker store
+        def erase(self, conversation_id):
+            wiped.append(conversation_id)
+            return 3
+
+    with get_session_factory(permit_settings.resolved_database_url)() as session:
+        eraser = TicketAddressesToo(Tracker(), session, permit_settings.permits_secret_key)
+        assert eraser.erase(f"web-{SENDER}") == 3
+        session.commit()
+    assert wiped == [f"web-{SENDER}"]
+    [ticket] = rows(db, HandoffTicket)
+    assert ticket.address is None and ticket.status == "open"
