@@ -165,3 +165,21 @@ def test_whatsapp_answers_carry_reply_buttons_and_a_thumbs_up_is_stored(api_clie
     assert feedback.rating == 1
     [record] = rows(db, AnswerRecord)
     assert record.channel == "whatsapp" and BR not in record.question + record.conversation_hash
+
+
+def test_whatsapp_thumbs_down_then_a_reply_to_the_prompt_is_the_comment(api_client, fake_graph, fake_rasa, db):
+    number = "5584997654321"
+    wa(api_client, wa_text_event(number, QUESTION))
+    down = fake_graph.sent_to(number)[-1]["interactive"]["action"]["buttons"][1]["reply"]
+    wa(api_client, wa_button_reply_event(number, down["id"], down["title"]))
+    prompt = fake_graph.sent_to(number)[-1]
+    assert prompt["text"]["body"] == catalog.text("feedback.what_wrong", "pt-BR")
+    prompt_id = f"wamid.FAKE{len(fake_graph.sent):06d}"  # the fake numbers what it is sent
+    comment = wa_text_event(number, "citou o artigo errado")
+    comment["entry"][0]["changes"][0]["value"]["messages"][0]["context"] = {"from": "15550783881", "id": prompt_id}
+    before = list(fake_rasa.messages_from(f"whatsapp-{number}"))
+    wa(api_client, comment)
+    assert fake_rasa.messages_from(f"whatsapp-{number}") == before
+    assert fake_graph.sent_to(number)[-1]["text"]["body"] == catalog.text("feedback.comment_thanks", "pt-BR")
+    [feedback] = rows(db, AnswerFeedback)
+    assert feedback.rating == -1 and feedback.comment == "citou o artigo errado"
