@@ -18,7 +18,7 @@ __all__ = ["router", "DOCS_STATIC"]
 DOCS_STATIC = Path(__file__).resolve().parents[1] / "static" / "docs"
 _PREFIX = "/static/docs"
 _TITLE = "Beach & Street Assistant API"
-_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png"}
+_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png", ".svg": "image/svg+xml"}
 
 router = APIRouter(include_in_schema=False)
 
@@ -36,6 +36,8 @@ def swagger_ui(request: Request) -> HTMLResponse:
         swagger_js_url=f"{_PREFIX}/swagger-ui/swagger-ui-bundle.js",
         swagger_css_url=f"{_PREFIX}/swagger-ui/swagger-ui.css",
         swagger_favicon_url=f"{_PREFIX}/swagger-ui/favicon-32x32.png",
+        # Never ask validator.swagger.io about our spec (a third-party request, failing offline).
+        swagger_ui_parameters={"validatorUrl": None},
     )
 
 

@@ -110,6 +110,7 @@ def test_api_docs_render_offline(browser, base_url, path, rendered):
         page.route("**/*", guard)  # as on a town hall's intranet: nothing beyond this machine
         page.goto(base_url + path)
         expect(page.locator(rendered).first).to_be_visible(timeout=30_000)
+        page.wait_for_load_state("networkidle")  # late requests too (ReDoc's footer logo was one)
         assert left == []
     finally:
         page.context.close()
