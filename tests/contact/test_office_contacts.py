@@ -54,7 +54,8 @@ def test_the_shipped_configuration_is_empty_and_says_it_is_not_the_law():
     raw = DEFAULT_FILE.read_text(encoding="utf-8")
     assert "NOT FROM THE LAW" in raw
     assert all(offices == {} for offices in load_yaml(DEFAULT_FILE).values())
-    assert set(load_yaml(DEFAULT_FILE)) == {j for n in registry().norms.values() for j in [n.jurisdiction]}
+    # a town missing from the file simply has nothing configured (adding a town needs no entry here)
+    assert set(load_yaml(DEFAULT_FILE)) <= {n.jurisdiction for n in registry().norms.values()}
 
 
 def test_offices_keep_their_names_and_order():
