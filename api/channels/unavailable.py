@@ -31,7 +31,21 @@ def offices_of(jurisdiction: str, language: str) -> list[str]:
 def unavailable_text(language: str | None, jurisdiction: str | None = None, catalog: Catalog | None = None) -> str:
     catalog = catalog or get_catalog()
     text = catalog.text("common.unavailable", language)
-    offices = offices_of(jurisdiction, language or "pt-BR") if jurisdiction else []
+    offices = _reachable_offices(jurisdiction, language or "pt-BR") if jurisdiction else []
     if offices:
         text += " " + catalog.text("common.unavailable_office", language, offices="; ".join(offices))
     return text
+
+
+def _reachable_offices(jurisdiction: str, language: str) -> list[str]:
+    """The offices' names, each with a phone where the law or the city's configuration gives one
+    (knowledge.rules.office_contacts): when the bot is down, a number is what helps."""
+    try:
+        from knowledge.rules.contacts import office_contacts
+    except ImportError:
+        return offices_of(jurisdiction, language)
+    out = []
+    for contact in office_contacts(jurisdiction, language):
+        phones = contact.phones or contact.configured_phones
+        out.append(f"{contact.name} ☎ {' / '.join(phones)}" if phones else contact.name)
+    return out

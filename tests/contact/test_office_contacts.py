@@ -105,3 +105,11 @@ def test_without_a_phone_in_the_law_none_is_invented():
     assert "Tourism and Culture" in run.text
     assert "gives no phone" in run.text
     assert not _PHONE.search(run.text)
+
+
+def test_when_the_bot_is_down_the_offices_phone_is_given_too():
+    from api.channels.unavailable import unavailable_text
+
+    text = unavailable_text("pt-BR", "br-rn-lajes")
+    assert "Coordenadoria de Tributos e Cadastros" in text and "(84) 3532-2627" in text
+    assert not _PHONE.search(unavailable_text("en", "br-sp-bertioga"))
