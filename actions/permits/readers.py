@@ -14,7 +14,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from decimal import Decimal
+
 from babel.dates import format_date
+from babel.numbers import format_decimal
 from rapidfuzz import fuzz, process
 from rasa_sdk import Tracker
 
@@ -27,10 +30,8 @@ from actions.permits.answers import (
     fold,
     has_word,
     parse_date,
-    parse_decimal,
     parse_document,
     parse_email,
-    parse_int,
     parse_name,
     parse_phone,
     parse_text,
@@ -38,6 +39,7 @@ from actions.permits.answers import (
     working_days_between,
 )
 from actions.permits.application import Application
+from actions.permits.quantities import Quantity, read_quantities
 from actions.permits.plan import Step, decision_for, kinds_for, permit_choice, requirements
 from knowledge.rules.period import next_season, period_rule, season_window
 from actions.qa.location import describe_location
@@ -56,6 +58,8 @@ __all__ = [
     "UNREADABLE",
     "activities_with_permit",
     "activity_in_text",
+    "is_not_yet",
+    "is_unsure",
     "choice_label",
     "licensed_areas",
     "period_rule_of",
@@ -74,7 +78,7 @@ MAX_BUTTONS = 10  # WhatsApp lists hold 10 rows
 # a date out of season). Only an unreadable answer of a few words may be a question NLU recognised.
 UNREADABLE = {"municipality", "activity", "permit", "consent", "choice", "yes_no", "name", "name_full",
                "cpf_or_cnpj", "phone", "email", "text", "number", "whole_number", "age", "date", "point",
-               "place", "exemption", "summary"}
+               "place", "exemption", "summary", "document_number"}
 
 
 # ------------------------------------------------------------------ the message
@@ -120,16 +124,45 @@ class Message:
         first = fold(self.text).split(" ")[0] if self.text else ""
         return "?" in self.text or first in {fold(w) for w in _words("question")}
 
-    def yes_no(self) -> bool | None:
+    def yes_no(self, *, strict: bool = False) -> bool | None:
+        """The yes or no this message clearly says, else None (the question is asked again).
+
+        "não sei" is not a no; a lone letter ("s", "n") counts only as the whole message, so a name
+        such as "Ana S" is no answer. `strict` (consent: LGPD art. 8 and RGPD art. 4(11) want an
+        unambiguous statement) takes a button or the words only, never NLU's guess alone."""
         if self.choice in ("yes", "no"):
             return self.choice == "yes"
-        if self.intent in ("affirm", "deny") and (self.confidence >= 0.5 or self.is_button):
-            return self.intent == "affirm"
-        if has_word(self.text, "no"):
-            return False
-        if has_word(self.text, "yes"):
-            return True
-        return None
+        if self.is_button:
+            return self.intent == "affirm" if self.intent in ("affirm", "deny") else None
+        if is_unsure(self.text):
+            return None
+        folded = fold(re.sub(r"[^\w\s]", " ", self.text))
+        said_no, said_yes = _said(folded, "no"), _said(folded, "yes")
+        if said_no or said_yes:
+            return not said_no
+        if strict or self.intent not in ("affirm", "deny") or self.confidence < 0.5:
+            return None
+        # NLU's affirm/deny for a short reply without digits ("bora", "negativo"), never for a sentence
+        # or a value typed at the wrong question.
+        if len(folded.split()) > 3 or re.search(r"\d|@", self.text):
+            return None
+        return self.intent == "affirm"
+
+
+def _said(folded: str, kind: str) -> bool:
+    """Whether the words of `kind` ("yes"/"no") are in the folded text; a one-letter word only alone."""
+    padded = f" {folded} "
+    return any((f" {w} " in padded) if len(w) > 1 else folded.strip() == w for w in words(kind))
+
+
+def is_unsure(text: str) -> bool:
+    """ "não sei", "sei lá", "talvez", "I don't know": no answer yet, whatever the question."""
+    return has_word(text, "unsure")
+
+
+def is_not_yet(text: str) -> bool:
+    """ "ainda não tenho", "not yet": the thing asked for does not exist yet."""
+    return has_word(text, "not_yet")
 
 
 def _float(value: Any) -> float | None:
@@ -318,7 +351,8 @@ def _read_permit(form: Form, step: Step):
 
 
 def _read_consent(form: Form, step: Step):
-    answer = form.msg.yes_no()
+    # Only a clear yes or no: a name typed here, a "talvez" or NLU's guess asks again and keeps the form.
+    answer = form.msg.yes_no(strict=True)
     if answer is None:
         return Invalid("consent")
     return Accept({"consent": bool(answer)})
@@ -375,26 +409,117 @@ def _read_email(form: Form, step: Step):
 def _read_text(form: Form, step: Step):
     if form.msg.is_button:
         return None
-    value = parse_text(form.msg.text)
+    text = form.msg.text
+    if step.key.endswith("_number"):  # a document's number: the alvará, the CREF registration
+        if not re.search(r"\d", text):
+            if is_not_yet(text) or is_unsure(text):
+                return _no_number_yet(form, step)
+            return Invalid("document_number", {"label": _label(form, step.key)})
+    elif (is_unsure(text) or is_not_yet(text)) and len(text.split()) <= 5:
+        return Invalid("dont_know_text")
+    value = parse_text(text)
     return value if isinstance(value, Invalid) else Accept({step.key: value})
+
+
+def _label(form: Form, key: str) -> str:
+    return form.t(f"preapplication.label.{key}") if f"preapplication.label.{key}" in catalogue(form.lang) else key
+
+
+def _no_number_yet(form: Form, step: Step) -> Accept:
+    """ "não tenho ainda" at the alvará's number: the field is left blank (nothing stored) and the
+    citizen is told which document the office will ask for, with its article, and whom to ask."""
+    stem = step.key.removesuffix("_number")
+    documents = [form.cited(text_of(d.text, form.lang), d.citations)
+                 for d in form.app.requirements().documents if stem in d.id]
+    return Accept({step.key: None}, [("preapplication.no_number", {
+        "label": _label(form, step.key), "documents": documents, "office": form.names().get("office", "")})])
+
+
+# What a number step measures, by the fact's name, and the words that say that unit. An amount that
+# counts something else ("6 pranchas" for an area, "2000 reais" for an income in minimum wages) is
+# refused with the unit asked for; a bare number is taken in the unit asked.
+_AREA_WORDS = {"m2", "sqm", "quadrado", "quadrados", "square"}
+_LENGTH_WORDS = {"m", "metro", "metros", "metre", "metres", "meter", "meters", "mt", "mts"}
+_INCOME_WORDS = {"salario", "salarios", "sm", "minimo", "minimos", "minimum", "wage", "wages", "salary",
+                 "salaries", "ordenado", "ordenados"}
+_AGE_WORDS = {"ano", "anos", "year", "years", "yo"}
+
+
+def _measure(key: str) -> str | None:
+    if key.endswith("_m2"):
+        return "area"
+    if key.endswith("_m"):
+        return "length"
+    if key == "monthly_income_minimum_wages":
+        return "income"
+    if key == "age":
+        return "age"
+    return None
+
+
+def _fits(quantity: Quantity, measure: str | None) -> bool:
+    first = quantity.unit[0] if quantity.unit else None
+    if measure is None or first is None:
+        return measure != "area" or not quantity.unit or bool(quantity.dimensions)
+    if measure == "area":
+        return bool(quantity.dimensions) and first in _LENGTH_WORDS | _AREA_WORDS or bool(set(quantity.unit) & _AREA_WORDS)
+    if measure == "length":
+        return first in _LENGTH_WORDS
+    if measure == "income":
+        return first in _INCOME_WORDS
+    return first in _AGE_WORDS
+
+
+def _as_typed(text: str, folded_words: list[str]) -> list[str]:
+    """The citizen's own spelling of the folded words ("salários", not "salarios")."""
+    typed = {fold(w): w for w in re.findall(r"[^\W\d_]+", text)}
+    return [typed.get(w, w) for w in folded_words]
+
+
+def _amount(form: Form, step: Step) -> Decimal | Invalid:
+    """The one amount the message gives for this step, in the step's unit; else why not."""
+    text, measure = form.msg.text, _measure(step.key)
+    unreadable = Invalid("age") if measure == "age" else Invalid("number")
+    quantities = [q for q in read_quantities(text) if q.value > 0]
+    if not quantities:
+        if is_unsure(text) or is_not_yet(text):
+            return Invalid("dont_know_number", {"measure": measure or ""})
+        return unreadable
+    fitting = [q for q in quantities if _fits(q, measure)]
+    if not fitting:
+        said = [f"{_plain(q.value, form.lang)} {_as_typed(text, [q.unit[0]])[0]}" if q.unit else _plain(q.value, form.lang)
+                for q in quantities]
+        return Invalid(f"unit_{measure}" if measure else "number", {"things": said})
+    if len({q.value for q in fitting}) > 1:  # "entre 10 e 12": which one?
+        return Invalid("number_unsure", {"numbers": [_plain(q.value, form.lang) for q in fitting]})
+    return fitting[0].value
+
+
+_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
+
+
+def _plain(value: Decimal, lang: str) -> str:
+    return format_decimal(value, locale=_LOCALES.get(lang, "pt_BR"))
 
 
 def _read_decimal(form: Form, step: Step):
     if form.msg.is_button:
         return None
-    value = parse_decimal(form.msg.text)
+    value = _amount(form, step)
     return value if isinstance(value, Invalid) else Accept({step.key: str(value)})
 
 
 def _read_int(form: Form, step: Step):
     if form.msg.is_button:
         return None
-    value = parse_int(form.msg.text)
+    value = _amount(form, step)
     if isinstance(value, Invalid):
-        return Invalid("age") if step.key == "age" else value
+        return value
+    if value != value.to_integral_value():
+        return Invalid("age") if step.key == "age" else Invalid("whole_number")
     if step.key == "age" and not 0 < value < 130:
         return Invalid("age")
-    return Accept({step.key: value})
+    return Accept({step.key: int(value)})
 
 
 def _read_date(form: Form, step: Step):

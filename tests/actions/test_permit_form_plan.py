@@ -131,6 +131,8 @@ def _answer(chat: Conversation) -> str:
         return f'/inform{{"choice": "{areas[0].points[0].id}"}}'
     if step.kind == "document":
         return _DOCUMENTS[step.choices[0]]
+    if step.key.endswith("_number"):  # a document's number (alvará, CREF) holds digits
+        return "12345/2025"
     return {
         "name": "Maria Aparecida Souza", "company": "Empresa Teste Ltda",
         "phone": "912 345 678" if app.jurisdiction == "pt" else "(41) 99999-1234", "email": "teste@example.com", "text": "um texto de teste",
