@@ -23,7 +23,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel
 
-from api.site import install_filters, page_context, page_language
+from api.site import by_town, install_filters, page_context, page_language
 from knowledge.corpus import Corpus, Norm, Unit, UnitKind, load_corpus
 from knowledge.corpus.models import STRUCTURAL_KINDS, Annotation, Version
 
@@ -251,7 +251,7 @@ def site_static(name: str) -> FileResponse:
 
 @router.get("/norms", response_class=HTMLResponse, include_in_schema=False)
 def norms_page(request: Request, corpus: CorpusDep) -> HTMLResponse:
-    norms = [norm_summary(corpus=corpus, norm=n) for n in sorted(corpus.norms, key=lambda n: n.id)]
+    norms = [norm_summary(corpus=corpus, norm=n) for n in by_town(corpus.norms)]
     language = page_language(request)
     return templates.TemplateResponse(
         request, "norms/index.html", page_context(request, language, page="norms", norms=norms)

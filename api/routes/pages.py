@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from api.routes.norms import CorpusDep, templates
-from api.site import home_examples, page_context, page_language
+from api.site import by_town, home_examples, page_context, page_language
 
 __all__ = ["router"]
 
@@ -18,7 +18,7 @@ router = APIRouter(tags=["pages"])
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 def home_page(request: Request, corpus: CorpusDep) -> HTMLResponse:
     language = page_language(request)
-    norms = sorted(corpus.norms, key=lambda n: n.id)
+    norms = by_town(corpus.norms)
     return templates.TemplateResponse(
         request,
         "home/index.html",

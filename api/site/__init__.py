@@ -10,6 +10,7 @@ through Babel in the page's locale ("3,00 UFM", "04/12/2026").
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -21,12 +22,13 @@ from fastapi import Request
 from fastapi.templating import Jinja2Templates
 
 from api.channels.catalog import normalize_language
+from knowledge.corpus import Norm
 from knowledge.corpus.note_texts import PAGE_LANGUAGES, note_text
 from knowledge.jurisdictions import jurisdiction, jurisdictions
 from knowledge.strict_yaml import load_yaml
 
 __all__ = [
-    "PAGE_LANGUAGES", "page_language", "page_texts", "home_examples", "town_name", "format_number",
+    "PAGE_LANGUAGES", "page_language", "page_texts", "home_examples", "by_town", "town_name", "format_number",
     "format_day", "install_filters", "page_context",
 ]
 
@@ -72,6 +74,12 @@ def town_name(jurisdiction_id: str) -> str:
     """How a page names a place: the jurisdiction record's name, never its id."""
     record = jurisdiction(jurisdiction_id)
     return record.name if record else jurisdiction_id
+
+
+def by_town(norms: Iterable[Norm]) -> list[Norm]:
+    """Norms in the order of the jurisdiction records (as the home page lists the towns)."""
+    order = {key: index for index, key in enumerate(jurisdictions())}
+    return sorted(norms, key=lambda n: (order.get(n.jurisdiction, len(order)), n.id))
 
 
 def home_examples(language: str) -> list[tuple[str, str, list[str]]]:
