@@ -146,3 +146,35 @@ def test_a_telegram_ticket_answered_in_the_desk_reaches_telegram(page: Page, bas
     assert int(last["chat_id"]) == chat
     assert last["text"].endswith("Veja o art. 65; ligue (84) 3532-2627.")
     assert last["text"].startswith(get_catalog().text("handoff.reply", "pt-BR", number=0, reply="").split(" 0")[0])
+
+
+def test_the_feedback_and_desk_pages_fit_a_phone_and_pass_axe(browser: Browser, base_url):  # noqa: F811
+    from tests.support.axe import serious_violations
+
+    context = browser.new_context(locale="pt-BR", viewport={"width": 360, "height": 780}, is_mobile=True, bypass_csp=True)
+    try:
+        page = context.new_page()
+        html = (f'<!doctype html><html lang="pt-BR"><head><title>host</title></head><body><main><h1>Prefeitura</h1></main>'
+                f'<script src="{base_url}/widget/widget.js" data-language="pt-BR" data-open="true"></script></body></html>')
+        page.route(base_url + HOST_PAGE, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+        page.goto(base_url + HOST_PAGE)
+        ask(page, "Quem fiscaliza os ambulantes em Lajes?")
+        page.locator(".bsa-feedback-down").last.click()
+        expect(page.locator(".bsa-feedback-comment")).to_be_visible()
+        assert serious_violations(page) == []
+        ask(page, "quero falar com um atendente")
+        page.get_by_role("button", name="Enviar minha pergunta").click()
+        expect(page.locator(".bsa-msg--bot").last).to_contain_text("Enviei sua pergunta")
+
+        clerk_login(page, base_url)
+        for path in ("/clerk/insights", "/clerk/tickets"):
+            page.goto(base_url + path)
+            assert serious_violations(page) == [], path
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, (path, overflow)
+        page.get_by_role("link", name="Quem fiscaliza os ambulantes em Lajes?").first.click()
+        expect(page.locator("#reply")).to_be_visible()
+        assert serious_violations(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    finally:
+        context.close()
