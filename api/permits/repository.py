@@ -12,9 +12,9 @@ import io
 import json
 import re
 from collections.abc import Iterable
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import Select, delete, func, select
+from sqlalchemy import Select, and_, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -34,6 +34,7 @@ from api.permits.schemas import (
 from api.permits.settings import ClerkAccount
 from api.permits.workflow import CLOSED, REASON_REQUIRED, PreapplicationStatus, check_transition
 from knowledge.permits.contract import PreapplicationCreate
+from knowledge.jurisdictions import jurisdiction
 
 __all__ = [
     "add_note",
@@ -294,12 +295,23 @@ def _clerk_scope(clerk: ClerkAccount, filters: PreapplicationFilter) -> Select[t
         query = query.where(Preapplication.status == filters.status)
     if filters.permit_kind is not None:
         query = query.where(Preapplication.permit_kind == filters.permit_kind)
-    if filters.submitted_from is not None:
-        query = query.where(Preapplication.submitted_at >= datetime.combine(filters.submitted_from, time(), UTC))
-    if filters.submitted_to is not None:
-        end = datetime.combine(filters.submitted_to + timedelta(days=1), time(), UTC)
-        query = query.where(Preapplication.submitted_at < end)
+    if filters.submitted_from is not None or filters.submitted_to is not None:
+        # The days are the municipality's own (the desk shows local times): 5 December in Pontal
+        # starts at 03:00 UTC, in Lisbon at 00:00 UTC.
+        query = query.where(or_(*(_received_between(j, filters.submitted_from, filters.submitted_to)
+                                  for j in jurisdictions)))
     return query
+
+
+def _received_between(jurisdiction_id: str, first: date | None, last: date | None):
+    record = jurisdiction(jurisdiction_id)
+    zone = record.zone if record else UTC
+    condition = [Preapplication.jurisdiction_id == jurisdiction_id]
+    if first is not None:
+        condition.append(Preapplication.submitted_at >= datetime.combine(first, time(), zone).astimezone(UTC))
+    if last is not None:
+        condition.append(Preapplication.submitted_at < datetime.combine(last + timedelta(days=1), time(), zone).astimezone(UTC))
+    return and_(*condition)
 
 
 def _order(sort: str) -> tuple:

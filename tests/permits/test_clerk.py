@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -88,7 +89,7 @@ def test_list_filters_and_pages(client) -> None:  # type: ignore[no-untyped-def]
     assert [c["protocol"] for c in listing(status="under_review")["data"]] == [protocols[0]]
     assert listing(status="submitted")["count"] == 5
     assert listing(permit_kind="beach_food_vendor")["count"] == 1
-    today = datetime.now(UTC).date()
+    today = datetime.now(ZoneInfo("America/Sao_Paulo")).date()  # the days are Bertioga's own
     assert listing(submitted_from=today.isoformat())["count"] == 6
     assert listing(submitted_to="2020-01-01")["count"] == 0
     assert client.get("/api/v1/clerk/preapplications", params={"limit": 0}, headers=auth("ana")).status_code == 422
