@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from api.deps import ConversationEraserDep, CurrentClerk, PermitSettingsDep, SessionDep
 from api.permits import repository
-from api.permits.errors import InvalidTransition, NotAllowed, PermitError, ReasonRequired
+from api.permits.errors import CaseNotFound, InvalidTransition, NotAllowed, PermitError, ReasonRequired
 from api.permits.http import as_http_error, permit_errors
 from api.permits.models import Preapplication
 from api.permits.schemas import (
@@ -311,8 +311,12 @@ def clerk_case(protocol: str, request: Request, settings: PermitSettingsDep, ses
     if logged_in is None:
         return _to("/clerk")
     clerk, token = logged_in
-    with permit_errors():
+    try:
         case = repository.get_case_for_clerk(session, clerk=clerk, protocol=protocol)
+    except CaseNotFound:  # another municipality's case looks the same: nothing leaks
+        desk = Desk.for_jurisdictions([j for j in jurisdiction_ids() if clerk.role_in(j)])
+        return _page(request, "clerk/not_found.html", desk, {"clerk": clerk, "section": "/clerk"},
+                     status.HTTP_404_NOT_FOUND)
     return _detail_page(request, clerk, token, case)
 
 

@@ -181,3 +181,13 @@ def test_erasing_from_the_page_needs_the_confirmation(client) -> None:  # type: 
     assert done.status_code == 303
     assert client.get(f"/api/v1/clerk/preapplications/{protocol}", headers=auth("ana")).json()["applicant_name"] is None
     assert "Dados pessoais apagados" in client.get(f"/clerk/cases/{protocol}").text
+
+
+def test_another_municipalitys_case_is_not_found_in_the_desks_words(client) -> None:  # type: ignore[no-untyped-def]
+    theirs = submit(client, jurisdiction_id=PONTAL, permit_kind="pontal_summer_season_authorization",
+                    activity={"id": "beach_food_vendor"}, exemption_claims=[], place={"description": "Praia de Leste"})
+    login(client)  # ana works for Bertioga only
+    for protocol in (theirs, "BER-2026-999999", "nonsense"):
+        page = client.get(f"/clerk/cases/{protocol}")
+        assert page.status_code == 404 and "Pré-requerimento não encontrado" in page.text
+        assert "detail" not in page.text and "Praia de Leste" not in page.text
