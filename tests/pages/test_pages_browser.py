@@ -78,7 +78,7 @@ def test_no_horizontal_overflow_on_a_360_px_phone(browser, base_url, language):
         page.context.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/faq", "/norms", ARTICLE])
+@pytest.mark.parametrize("path", ["/", "/faq", "/norms", ARTICLE, "/norms/br-pr-pontal-do-parana/lei-1902-2018/anexo-vi"])
 def test_no_serious_accessibility_violations(browser, base_url, path):
     for viewport in (DESKTOP, PHONES[1]):
         # The pages allow only their own scripts; axe is the test's, injected past that policy.
