@@ -145,6 +145,13 @@ def rows(page: Page) -> list[str]:
     return page.locator("table.cases tbody tr td:first-child a").all_inner_texts()
 
 
+def assert_focus_visible(page: Page) -> None:
+    """The focused control is drawn with a visible outline (the desk's :focus-visible ring)."""
+    style = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                          " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    assert style[0] != "none" and style[1] >= 2, style
+
+
 def sort_by(page: Page, option: str, value: str) -> None:
     page.get_by_label("Ordenar por", exact=True).select_option(label=option)
     page.get_by_role("button", name="Filtrar").click()
@@ -190,6 +197,11 @@ def test_login_page_is_labelled_and_passes_axe(page, desk) -> None:  # type: ign
     skip = page.get_by_role("link", name="Ir para o conteúdo")
     expect(skip).to_be_focused()
     expect(skip).to_be_in_viewport()
+    assert_focus_visible(page)
+    page.keyboard.press("Enter")  # the skip link moves the focus to the content
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Token de acesso do servidor")).to_be_focused()
+    assert_focus_visible(page)
     assert serious_violations(page) == []
     page.get_by_label("Token de acesso do servidor").fill("wrong-token-0000")
     page.get_by_role("button", name="Entrar").click()
@@ -241,6 +253,7 @@ def test_the_list_filters_and_sorts_in_the_desks_language(page, desk) -> None:  
     if page.size_name == "desktop":  # type: ignore[attr-defined]
         header = page.get_by_role("link", name="Ordenar por protocolo")
         header.focus()
+        assert_focus_visible(page)
         page.keyboard.press("Enter")
         expect(page).to_have_url(re.compile("sort=protocol"))
         expect(page.locator("th[aria-sort=ascending]")).to_contain_text("Protocolo")
