@@ -51,11 +51,19 @@ _NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?")
 _TOKEN = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?|m2|m²|[a-z$€]+|[x×*]")
 
 
+# "60 e poucos", "more than 60", "até 2": a bound or a round-off, not the value itself.
+_VAGUE_AFTER = {"pouco", "poucos", "poucas", "pouquinho", "tantos", "tantas", "something", "odd", "ish"}
+_BOUNDS = {("mais", "de"), ("acima", "de"), ("menos", "de"), ("abaixo", "de"), ("pelo", "menos"),
+           ("no", "maximo"), ("no", "minimo"), ("more", "than"), ("less", "than"), ("up", "to"), ("at", "least"),
+           ("ate",), ("over",), ("under",), ("above",), ("below",)}
+
+
 @dataclass(frozen=True)
 class Quantity:
     value: Decimal
     unit: tuple[str, ...] = ()  # the folded words after the amount: ("metros", "quadrados"), ("pranchas",)
     dimensions: tuple[Decimal, ...] = ()  # "3 x 4": the sides whose product is `value`
+    vague: bool = False  # a bound ("mais de 60") or a round-off ("60 e poucos"): ask for the value
 
 
 def _decimal(raw: str) -> Decimal | None:
@@ -146,12 +154,15 @@ def read_quantities(text: str) -> list[Quantity]:
                 found.append(Quantity(value * other, unit, (value, other)))
                 i = k
                 continue
+        vague = any(tuple(tokens[max(i - len(b), 0):i]) == b for b in _BOUNDS)
+        if j < len(tokens) and tokens[j] in _AND and j + 1 < len(tokens) and tokens[j + 1] in _VAGUE_AFTER:
+            vague, j = True, j + 2
         unit, k = _unit_after(tokens, j)
         if not unit and i > 0 and tokens[i - 1] in _MONEY:
             unit = (tokens[i - 1],)
         if _half_after(tokens, k) is not None:  # "1 salário e meio"
             value, k = value + Decimal("0.5"), _half_after(tokens, k)  # type: ignore[assignment]
-        found.append(Quantity(value, unit))
+        found.append(Quantity(value, unit, vague=vague))
         i = k
     return found
 

@@ -255,7 +255,7 @@ def _match_choice(form: Form, step_key: str, choices: tuple[str, ...]) -> str | 
     msg = form.msg
     if msg.choice in choices:
         return msg.choice
-    if not msg.text or msg.is_button:
+    if not msg.text or msg.is_button or is_unsure(msg.text):  # "não sei" is close to "Não" but no choice
         return None
     text = fold(msg.text)
     for value in choices:
@@ -490,6 +490,8 @@ def _amount(form: Form, step: Step) -> Decimal | Invalid:
         said = [f"{_plain(q.value, form.lang)} {_as_typed(text, [q.unit[0]])[0]}" if q.unit else _plain(q.value, form.lang)
                 for q in quantities]
         return Invalid(f"unit_{measure}" if measure else "number", {"things": said})
+    if any(q.vague for q in fitting):  # "mais de 60", "60 e poucos": the rules need the value itself
+        return Invalid("number_vague", {"measure": measure or ""})
     if len({q.value for q in fitting}) > 1:  # "entre 10 e 12": which one?
         return Invalid("number_unsure", {"numbers": [_plain(q.value, form.lang) for q in fitting]})
     return fitting[0].value

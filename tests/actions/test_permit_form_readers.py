@@ -42,6 +42,12 @@ def test_one_amount_with_what_it_counts(text, value, unit):
     assert (quantity.unit[0] if quantity.unit else None) == unit
 
 
+@pytest.mark.parametrize("text", ["60 e poucos", "mais de 60 anos", "more than 60", "até 2 salários"])
+def test_a_bound_or_a_round_off_is_not_a_value(text):
+    (quantity,) = read_quantities(text)
+    assert quantity.vague
+
+
 def test_sides_multiply_and_counts_of_things_stay_counts():
     tent, side = read_quantities("uma tenda de 3 por 3")
     assert (tent.value, tent.unit, side.value, side.dimensions) == (1, ("tenda",), 9, (3, 3))
@@ -191,3 +197,17 @@ def test_i_dont_know_at_a_yes_no_question_is_not_a_no(chat, api):
     assert 'Responda "sim" ou "não"' in r.text
     r = chat.say("sim", "affirm")
     assert "Você concorda?" in r.text
+
+
+def test_an_age_given_as_a_bound_is_asked_again(chat, api):
+    r = _pontal_vendor_to_the_exemption(chat)
+    r = chat.say("corrigir isenção", "inform")  # back to "by age or by income?"
+    assert chat.state["editing"] == "exemption"
+    r = chat.say("não sei")  # close to the button "Não", but no choice
+    assert chat.state["answers"].get("exemption") == "monthly_income_minimum_wages"
+    assert 'Escolha "Por idade", "Por renda" ou "Não"' in r.text
+    r = chat.say(r.payload("idade"))
+    r = chat.say("mais de 60")
+    assert "não de um limite" in r.text and "age" not in chat.state["answers"]
+    r = chat.say("sessenta e três anos")
+    assert chat.state["answers"]["age"] == 63 and "A isenção se aplica" in r.text
