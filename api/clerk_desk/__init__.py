@@ -142,7 +142,8 @@ class Desk:
         if not names:
             return activity_id.replace("_", " ")
         chosen = names.get(self.language) or names.get("pt-BR") or next(iter(names.values()))
-        return chosen[0] if chosen else activity_id
+        name = chosen[0] if chosen else activity_id
+        return name[:1].upper() + name[1:]  # a label on the desk: "Ambulante na praia", "SUP" kept
 
     def point_name(self, jurisdiction_id: str, point_id: str) -> str:
         """A licensed point by its beach and number ("Praia da Enseada, ponto 03 — Centro …"), from the

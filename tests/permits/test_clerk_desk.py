@@ -70,7 +70,7 @@ def test_ids_are_named_from_the_rules_data():
         "Autorização de temporada de verão (comércio ambulante ou eventual)"
     assert Desk.for_jurisdiction("pt").permit_name("pontal_summer_season_authorization") == \
         "Autorização de época de verão (comércio ambulante ou ocasional)"
-    assert desk.activity_name("beach_food_vendor") == "ambulante na praia"
+    assert desk.activity_name("beach_food_vendor") == "Ambulante na praia"
     assert desk.jurisdiction_name("pt") == "Portugal"
     assert desk.point_name("br-sp-bertioga", "enseada-03").startswith("Praia da Enseada, ponto 03 — ")
     assert desk.exemption_name("pontal_summer_season_authorization", "low_income_or_over_60").startswith("Isenção")

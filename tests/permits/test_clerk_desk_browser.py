@@ -34,7 +34,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+CHROMIUM_ARGS = ["--lang=pt-BR", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -219,7 +219,7 @@ def test_the_list_filters_and_sorts_in_the_desks_language(page, desk) -> None:  
     assert set(rows(page)) == pontal_cases | {cases["portugal"]}
     table = page.locator("table.cases")
     expect(table).to_contain_text("Autorização de temporada de verão (comércio ambulante ou eventual)")
-    expect(table).to_contain_text("ambulante na praia")
+    expect(table).to_contain_text("Ambulante na praia")
     expect(table).not_to_contain_text("pontal_summer_season_authorization")
     expect(table).not_to_contain_text("beach_food_vendor")
     expect(table).to_contain_text("Pontal do Paraná (PR)")
