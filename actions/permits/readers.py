@@ -12,9 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
-
 from decimal import Decimal
+from typing import Any
 
 from babel.dates import format_date
 from babel.numbers import format_decimal
@@ -128,8 +127,8 @@ class Message:
         """The yes or no this message clearly says, else None (the question is asked again).
 
         "não sei" is not a no; a lone letter ("s", "n") counts only as the whole message, so a name
-        such as "Ana S" is no answer. `strict` (consent: LGPD art. 8 and RGPD art. 4(11) want an
-        unambiguous statement) takes a button or the words only, never NLU's guess alone."""
+        such as "Ana S" is no answer. `strict` (consent, which LGPD art. 5, XII and RGPD art. 4(11)
+        define as unambiguous) takes a button or the words only, never NLU's guess alone."""
         if self.choice in ("yes", "no"):
             return self.choice == "yes"
         if self.is_button:
