@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from babel import Locale
 from babel.dates import format_date, format_time, get_timezone_location
 from babel.numbers import format_currency, format_decimal, format_percent
 
@@ -208,6 +209,10 @@ class Desk:
         number = _decimal(value)
         if number is None:
             return None
+        if unit == "EUR" and number.as_tuple().exponent >= 0:
+            # Portugal's law writes whole euros ("(euro) 205"): "205 €", as the chat says it too.
+            pattern = Locale.parse(self.locale).currency_formats["standard"].pattern.replace(".00", "")
+            return format_currency(number, unit, locale=self.locale, format=pattern, currency_digits=False)
         if unit in _CURRENCIES:
             return format_currency(number, unit, locale=self.locale)
         decimals = max(0, -number.as_tuple().exponent)  # 30.00 UFM stays "30,00", as the law writes it

@@ -48,6 +48,7 @@ def test_amounts_keep_the_laws_unit_and_precision_in_each_locale():
     assert br.amount("2500", "UFIB") == "2.500\xa0UFIB"
     assert br.amount("60.00", "BRL") == "R$\xa060,00"
     assert pt.amount("60.00", "EUR") == "60,00\xa0€"
+    assert pt.amount("205", "EUR") == "205\xa0€"  # whole euros, as the RAMT writes them
     assert en.amount("3.00", "UFM") == "3.00\xa0UFM"
     assert br.amount(None, "UFM") is None
 
