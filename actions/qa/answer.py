@@ -196,12 +196,14 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # The short answer first (actions/qa/brief.py); the whole of it behind "Mais detalhes".
     brief = brief_decision(decision, full["sections"], text)
     shown = brief.decision
+    if located:  # the nearest points were just said (actions/qa/location.py): not the town's whole list again
+        shown = shown.model_copy(update={"places": []})
     if brief.lead is not None and topic in _HEADLINE_FIRST:  # said first, not again among the conditions
         shown = shown.model_copy(update={"conditions": [c for c in shown.conditions if c is not brief.lead]})
     view = decision_view(shown, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first,
                          asked=brief.asked)
     custom: dict[str, Any] = {"citations": citation_payload(view)}
-    if topic in ("permission", "places") and decision.places:
+    if topic in ("permission", "places") and decision.places and not located:
         custom["places"] = places_geojson(decision, turn.language)
     answer = turn.text(f"answer.{topic}", **names, view=view)
     forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" else None

@@ -1,4 +1,10 @@
-"""action_share_location: where is "here"? Municipality, inside a licensed point or not, nearest points."""
+"""action_share_location: where is "here"? Municipality, inside a licensed point or not, nearest points.
+
+A shared location is answered by where the citizen stands: the point they are inside, or the nearest
+ones with their distances — never the whole list of a town's points again (issue 14: after sharing a
+location the 22 points of Bertioga were repeated). The question that asked for the location ("posso
+alugar SUP aqui?") is then answered for this place, without its list of points.
+"""
 
 from typing import Any
 
@@ -8,6 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.qa.answer import answer_question
 from actions.common.citations import group_citations
 from actions.common.conversation import Turn
+from actions.common.distance import format_distance, format_metres
 from actions.qa.decision_view import point_feature, point_name
 from actions.qa.subject import covered_jurisdictions, jurisdiction_name
 from knowledge.rules import municipality_at, nearest_points
@@ -29,8 +36,10 @@ class ActionShareLocation(Action):
         if jurisdiction is None:
             turn.say("location.not_covered", covered=[jurisdiction_name(j) for j in covered_jurisdictions()])
             return turn.events
-        # The location usually answers "can I … here?": answer that question for this place now.
-        if tracker.get_slot("current_activity") or tracker.get_slot("activity"):
+        # The location usually answers "can I … here?": answer that question for this place now. A
+        # "where?" question is answered by the nearest points just said.
+        asked_where = tracker.get_slot("topic") == "places"
+        if (tracker.get_slot("current_activity") or tracker.get_slot("activity")) and not asked_where:
             answer_question(turn, located=(jurisdiction, lat, lon))
         return turn.events
 
@@ -46,13 +55,17 @@ def describe_location(turn: Turn, lat: float, lon: float) -> str | None:
     turn.set_slot("jurisdiction", jurisdiction)
     points = nearest_points(lat, lon, limit=3, jurisdiction=jurisdiction)
     nearest = [
-        {"name": point_name(p.point, turn.language), "distance_m": round(p.distance_m),
-         "inside": p.inside}
+        {"name": point_name(p.point, turn.language), "distance": format_distance(p.distance_m, turn.language),
+         "radius": format_metres(p.point.radius_m, turn.language), "inside": p.inside}
         for p in points
     ]
-    text = turn.text("location.answer", municipality=jurisdiction_name(jurisdiction), nearest=nearest,
-                     inside=any(p["inside"] for p in nearest))
-    groups = group_citations(c for p in points for c in p.point.citations)
+    inside = next((n for n in nearest if n["inside"]), None)
+    if inside is not None:  # the point they stand in is the answer; the map still shows the others
+        shown = [p for p in points if p.inside][:1]
+    else:
+        shown = points
+    text = turn.text("location.answer", municipality=jurisdiction_name(jurisdiction), nearest=nearest, inside=inside)
+    groups = group_citations(c for p in shown for c in p.point.citations)
     if groups:
         text += "\n" + turn.text("answer.sources", groups=groups)
     custom = {"places": {"type": "FeatureCollection", "features": [

@@ -82,8 +82,8 @@ def test_a_shared_location_in_bertioga_names_the_nearest_points(run, lat, lon, i
     result = run(ActionShareLocation(), "/share_location", "share_location",
                  [{"entity": "latitude", "value": lat}, {"entity": "longitude", "value": lon}])
     assert "Bertioga" in result.text
-    assert ("Você está dentro de um ponto licenciado" in result.text) is inside
-    assert ("não está em nenhum ponto licenciado" in result.text) is not inside
+    assert ("dentro do ponto licenciado Praia da Enseada 01" in result.text) is inside
+    assert ("fora dos pontos licenciados" in result.text) is not inside
     assert "Praia da Enseada 01" in result.text
     assert result.messages[0]["custom"]["places"]["features"]
 
