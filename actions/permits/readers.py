@@ -23,6 +23,7 @@ from rasa_sdk import Tracker
 from actions.qa.answer import TOPIC_BY_INTENT
 from actions.common.citations import group_citations
 from actions.common.conversation import Turn
+from actions.common.distance import format_distance, format_metres
 from actions.common.i18n import LANGUAGES, catalogue
 from actions.permits.answers import (
     Invalid,
@@ -597,7 +598,8 @@ def _read_point(form: Form, step: Step):
         if nearest:
             p = nearest[0].point
             area = next((a for a in areas if a.id == p.area), None)
-            return Invalid("point_far", {"distance": round(nearest[0].distance_m), "radius": p.radius_m,
+            return Invalid("point_far", {"distance": format_distance(nearest[0].distance_m, form.lang),
+                                         "radius": format_metres(p.radius_m, form.lang),
                                          "name": f"{text_of(area.name, form.lang) if area else p.area} {p.number:02d}"})
     if msg.is_button:
         return None

@@ -10,6 +10,7 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import urlsplit
 
 from babel.numbers import format_decimal
@@ -20,6 +21,7 @@ __all__ = [
     "as_plain_text",
     "as_telegram_html",
     "format_distance",
+    "format_metres",
     "segments",
     "split_text",
 ]
@@ -157,8 +159,20 @@ def _hard_cut(piece: str, limit: int, measure: Callable[[str], int]) -> list[str
 
 
 def format_distance(meters: float, language: str) -> str:
-    """"350 m" or "1,2 km" / "1.2 km", in the citizen's number format."""
+    """A measured distance to a point, by the chat's one rule (actions/common/distance.py, widget.js;
+    tests/test_distance_format.py holds them to one table): under 1 km metres to 10 m ("610 m"),
+    else km with one decimal ("1,4 km" / "1.4 km"), in the citizen's number format."""
     locale = _BABEL_LOCALE.get(language, "pt_BR")
-    if meters < 1000:
-        return f"{format_decimal(round(meters), locale=locale)} m"
-    return f"{format_decimal(round(meters / 1000, 1), locale=locale)} km"
+    tens = (Decimal(str(max(meters, 0.0))) / 10).quantize(Decimal(1), rounding=ROUND_HALF_UP) * 10
+    if tens < 1000:
+        return f"{format_decimal(tens, format='#,##0', locale=locale)}\u00a0m"
+    km = (Decimal(str(meters)) / 1000).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return f"{format_decimal(km, format='#,##0.0', locale=locale)}\u00a0km"
+
+
+def format_metres(value: float, language: str) -> str:
+    """A length the law states (a point's radius), as stated: "20 m", never rounded like a distance."""
+    number = Decimal(str(value))
+    decimals = 0 if number == number.to_integral_value() else max(0, -number.normalize().as_tuple().exponent)
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return f"{format_decimal(number, format=pattern, locale=_BABEL_LOCALE.get(language, 'pt_BR'))}\u00a0m"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from api.channels.bot_messages import SHARE_LOCATION, BotMessage, Button, Citation, Place
 from api.channels.catalog import Catalog
-from api.channels.formatting import absolute_url, format_distance
+from api.channels.formatting import absolute_url, format_distance, format_metres
 
 __all__ = [
     "CitationsPart",
@@ -113,7 +113,7 @@ def place_lines(places: list[Place], language: str, catalog: Catalog) -> list[Pl
         if place.distance_m is not None:
             details.append(catalog.text("common.place_distance", language, distance=format_distance(place.distance_m, language)))
         if place.radius_m is not None:
-            details.append(catalog.text("common.place_radius", language, radius=format_distance(place.radius_m, language)))
+            details.append(catalog.text("common.place_radius", language, radius=format_metres(place.radius_m, language)))
         if details:
             text = f"{text} ({', '.join(details)})"
         lines.append(PlaceLine(text=text, map_url=map_url(place)))

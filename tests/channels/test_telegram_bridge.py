@@ -117,7 +117,7 @@ async def test_a_location_becomes_share_location_and_places_are_listed(applicati
     sent_to_bot = fake_rasa.messages_from(f"telegram-{CHAT}")[-1]
     assert sent_to_bot == '/share_location{"latitude": -23.8355, "longitude": -46.129}'
     places = fake_bot_api.sent_texts[-1]
-    lines = places.split("\n")
+    lines = places.replace("\u00a0", " ").split("\n")  # a no-break space before each unit
     assert lines[0] == "<b>Licensed points:</b>"
     # Nearest first, with the distance the bot computed, and a map link for each point.
     assert lines[1].startswith("1. Ponto 2 — Enseada — Praia da Enseada (0 m away, 50 m radius)")

@@ -169,11 +169,19 @@
     return box;
   }
 
-  function formatDistance(meters) {
-    var fmt = function (value, digits) {
-      return new Intl.NumberFormat(state.language, { maximumFractionDigits: digits }).format(value);
-    };
-    return meters < 1000 ? fmt(Math.round(meters), 0) + " m" : fmt(meters / 1000, 1) + " km";
+  // A distance to a point, by the chat's one rule (the bot's actions/common/distance.py, the channels'
+  // api/channels/formatting.py; tests/test_distance_format.py holds all three to one table): under
+  // 1 km metres to 10 m ("610 m"), else km with one decimal ("1,4 km"), in the reader's number format.
+  function formatDistance(meters, language) {
+    var tens = Math.round(Math.max(meters, 0) / 10) * 10;
+    if (tens < 1000) return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(tens) + "\u00a0m";
+    var km = Math.round(meters / 100) / 10;
+    return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km) + "\u00a0km";
+  }
+
+  // A length the law states (a point's radius): as stated, never rounded like a measured distance.
+  function formatMetres(meters, language) {
+    return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(meters) + "\u00a0m";
   }
 
   // ---------------------------------------------------------------- places: SVG map + list
@@ -237,8 +245,8 @@
     if (!places.length) return null;
     var list = el("ol", { "class": "bsa-places-list" }, places.map(function (place) {
       var details = [];
-      if (place.distance != null) details.push(t("place_distance", { distance: formatDistance(place.distance) }));
-      if (place.radius != null) details.push(t("place_radius", { radius: formatDistance(place.radius) }));
+      if (place.distance != null) details.push(t("place_distance", { distance: formatDistance(place.distance, state.language) }));
+      if (place.radius != null) details.push(t("place_radius", { radius: formatMetres(place.radius, state.language) }));
       var osm = "https://www.openstreetmap.org/?mlat=" + place.lat.toFixed(6) + "&mlon=" + place.lon.toFixed(6) +
         "#map=18/" + place.lat.toFixed(6) + "/" + place.lon.toFixed(6);
       return el("li", null, [
