@@ -11,7 +11,7 @@ import hashlib
 import io
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import Select, and_, delete, func, or_, select
@@ -438,17 +438,21 @@ def _csv_cell(value: object) -> str:
 _FORMULA_AFTER_DELIMITER = re.compile(r"([;,]\s*)([=+\-@\t\r])")
 
 
-def export_csv(session: Session, *, clerk: ClerkAccount, filters: PreapplicationFilter) -> str:
-    """Every case matching the filter (all pages), one row each, oldest first."""
+def export_csv(session: Session, *, clerk: ClerkAccount, filters: PreapplicationFilter,
+               header: Sequence[str] | None = None, row: Callable[[Preapplication], Sequence[object]] | None = None) -> str:
+    """Every case matching the filter (all pages), one row each, oldest first. `header` and `row` name
+    the columns and cells (the clerk desk's words, api/clerk_desk/export.py); by default the stored
+    fields as they are."""
     query = _clerk_scope(clerk, filters).order_by(Preapplication.submitted_at, Preapplication.id)
     buffer = io.StringIO()
     # Every cell quoted: a spreadsheet in a ";" locale (pt-BR, pt-PT) splits unquoted cells on ";",
     # so "Maria;=cmd" would open a new cell starting with "=" after the neutralised one.
     writer = csv.writer(buffer, quoting=csv.QUOTE_ALL)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([_csv_cell(name) for name in header] if header is not None else CSV_COLUMNS)
     rows = 0
     for case in session.scalars(query):
-        writer.writerow([_csv_cell(getattr(case, column)) for column in CSV_COLUMNS])
+        cells = row(case) if row is not None else [getattr(case, column) for column in CSV_COLUMNS]
+        writer.writerow([_csv_cell(cell) for cell in cells])
         rows += 1
     get_logger().info("preapplications_exported", actor=_clerk_actor(clerk), rows=rows,
                       jurisdictions=[filters.jurisdiction_id] if filters.jurisdiction_id else clerk.jurisdictions)

@@ -50,6 +50,7 @@ from api.permits.schemas import (
 from api.permits.settings import ClerkAccount, PermitSettings
 from api.permits.workflow import TRANSITIONS, PreapplicationStatus
 from api.clerk_desk import Desk
+from api.clerk_desk import export as desk_export
 from api.security.lockout import clerk_lockout
 from knowledge.jurisdictions import jurisdiction, jurisdiction_ids
 
@@ -79,9 +80,22 @@ def _csv_response(body: str) -> Response:
     )
 
 
+def _export(session: Session, clerk: ClerkAccount, filters: PreapplicationFilter) -> Response:
+    """The desk's CSV (its "Exportar CSV" button), in the desk's words: names for ids, the header in the
+    language of the municipality filtered on, else the clerk's first one (api/clerk_desk/export.py)."""
+    shown = [filters.jurisdiction_id] if filters.jurisdiction_id else [j for j in jurisdiction_ids() if clerk.role_in(j)]
+    desk = Desk.for_jurisdictions(shown)
+    with permit_errors():
+        return _csv_response(repository.export_csv(
+            session, clerk=clerk, filters=filters, header=desk_export.header(desk),
+            row=lambda case: desk_export.row(replace(desk, zone=jurisdiction(case.jurisdiction_id).zone)
+                                             if jurisdiction(case.jurisdiction_id) else desk, case)))
+
+
 @router.get("/preapplications.csv", response_class=Response)
 def export_preapplications(clerk: CurrentClerk, session: SessionDep, filters: Filters) -> Response:
-    """Every matching case (offset and limit are ignored), with the applicant's contact data."""
+    """Every matching case (offset and limit are ignored), with the applicant's contact data. For
+    programs: the stored ids and fields as columns (the desk's "Exportar CSV" names them, /clerk/export.csv)."""
     with permit_errors():
         return _csv_response(repository.export_csv(session, clerk=clerk, filters=filters))
 
@@ -405,5 +419,4 @@ def clerk_export(request: Request, settings: PermitSettingsDep, session: Session
     logged_in = _session_clerk(request, settings)
     if logged_in is None:
         return _to("/clerk")
-    with permit_errors():
-        return _csv_response(repository.export_csv(session, clerk=logged_in[0], filters=filters))
+    return _export(session, logged_in[0], filters)
