@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from babel import Locale
 from babel.numbers import format_currency, format_decimal
 
 __all__ = ["format_amount"]
@@ -10,10 +11,17 @@ _LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
 # Real currencies are printed as money; legal units of account (UFM, UFIB, UR…) keep their name,
 # because their value in reais is set by another law and changes every year.
 _CURRENCIES = {"BRL": "BRL", "EUR": "EUR"}
+# Currencies whose law writes whole amounts without cents when the data does too (Brazilian laws write
+# "R$ 300,00": reais keep their cents).
+_WHOLE = frozenset({"EUR"})
 
 
 def format_amount(value: Decimal, unit: str, language: str) -> str:
     locale = _LOCALES.get(language, "pt_BR")
+    if unit in _WHOLE and isinstance(value, Decimal) and value == value.to_integral_value() and value.as_tuple().exponent >= 0:
+        # the RAMT writes whole euros ("(euro) 60", "(euro) 250"): "60 €", not "60,00 €"
+        pattern = Locale.parse(locale).currency_formats["standard"].pattern.replace(".00", "")
+        return format_currency(value, _CURRENCIES[unit], locale=locale, format=pattern, currency_digits=False)
     if unit in _CURRENCIES:
         return format_currency(value, _CURRENCIES[unit], locale=locale)
     # Keep the precision the data (and the law) wrote: 30.00 UFM stays "30,00", 2500 UFIB stays "2.500".

@@ -145,19 +145,25 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             yield FactRecord(id=f"{n}#places-{aid}", kind="places", text=a.name, cite=_ids(norm, a.cite),
                              value=str(len(a.points)), unit="points", **base)
 
-    seen_distances: set[str] = set()
+    # One record per distance the law states: the same code in two articles is two facts (Lajes' 1,20 m
+    # free strip is art. 56 for stalls and trailers, art. 150 for tables on the sidewalk), each belonging
+    # to the activities whose regimes state it.
+    seen_distances: set[tuple] = set()
+    codes: set[str] = set()
     for activity, data in norm.activities.items():
         for regime in data.regimes:
             if not today.valid(regime):
                 continue
             for d in regime.distances:
-                key = f"{d.code}-{d.metres}"
+                key = (d.code, str(d.metres), tuple(d.cite))
                 if key in seen_distances or d.text is None:
                     continue
                 seen_distances.add(key)
                 users = sorted(a for a, ad in norm.activities.items()
-                               if any(x.code == d.code for r in ad.regimes for x in r.distances))
-                yield FactRecord(id=f"{n}#distance-{d.code}", kind="distance", text=d.text, cite=_ids(norm, d.cite),
+                               if any((x.code, str(x.metres), tuple(x.cite)) == key for r in ad.regimes for x in r.distances))
+                suffix = "" if d.code not in codes else "-" + d.cite[0].split("/")[0]
+                codes.add(d.code)
+                yield FactRecord(id=f"{n}#distance-{d.code}{suffix}", kind="distance", text=d.text, cite=_ids(norm, d.cite),
                                  value=str(d.metres), unit="m", activities=tuple(users), **base)
 
 

@@ -30,7 +30,7 @@ from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "function_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -47,7 +47,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
                  r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
                  r"how (fast|soon|quickly)|by when|em quanto tempo)\b"),
-    ("office", r"\b(quem (emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
+    # ("para quem faz passeios" is whoever does them, not who issues)
+    ("office", r"\b((?<!para )(?<!pra )quem (emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
                r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
                r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|"
                # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
@@ -57,7 +58,10 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"(which|what)( \w+)? (office|department|authority|body|agency|secretariat|organ)|"
                r"(which|what) (\w+ )?(department|office|body) (do|does|must|should) i)\b"),
     ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
-    ("distance", r"\b(distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?|"
+    # (a clearance to leave, "deixar livre", "keep clear", asks a distance; matched without consuming its
+    # words, which say what is to be left free)
+    ("distance", r"\b((?=(deixar|deixe|deixo|deixa|manter|mantenha|ficar|fique) (\w+ )?livre\b)|(?=(keep|leave|stay) (\w+ )?(clear|free)\b)|"
+                 r"espaco livre|faixa livre|largura livre|how much (free |clear )?(space|room)|clear space|free space|distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?|"
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
     ("hours", r"\b((que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
               r"hours|until when|from when|de madrugada)\b"),
@@ -174,7 +178,7 @@ def asked_kinds(question: str) -> list[str]:
     return [kind for _, _, kind in sorted(found)]
 
 
-_QUALIFIER = re.compile(r"minimo|minima|maximo|maxima|minimum|maximum")
+_QUALIFIER = re.compile(r"minimo|minima|maximo|maxima|minimum|maximum|how big|tamanho")
 
 
 @dataclass(frozen=True)
@@ -215,16 +219,27 @@ def _idf(jurisdiction: str, day: date) -> dict[str, float]:
 def resolve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
             kinds: list[str] | None = None) -> Resolution | None:
     day = day or date.today()
+    return with_its_days(_resolve(question, jurisdiction, activity=activity, day=day, kinds=kinds),
+                         facts_of(jurisdiction, day))
+
+
+def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: date,
+             kinds: list[str] | None) -> Resolution | None:
     asked = kinds if kinds is not None else asked_kinds(question)
     if not asked or (asks_a_price(question) and asked[0] not in ("fine", "deadline")):
         return None
     plan, cue, raw, content = _reading(question, asked)
+    context = _context(question)
     idf = _idf(jurisdiction, day)
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
     # running boat tours without insurance?" is not answered with the insurance amount).
     for kind in asked[:1]:
-        candidates = [r for r in records if r.kind == kind]
+        # a length asked is a distance or a size alike ("até quantos metros do calçadão posso ocupar" is the
+        # boardwalk's maximum width): the records stating metres of both kinds
+        # (not the other way: "tamanho máximo do trailer" asks its area, not how far it stands from a corner)
+        candidates = [r for r in records if r.kind == kind
+                      or (kind == "distance" and r.kind == "limit" and r.unit in _LENGTH_UNITS)]
         if kind == "fine":
             # one offence's fine; a tier or a table is the rules' answer for the activity
             candidates = [r for r in candidates if r.about or "#written-" in r.id
@@ -234,7 +249,9 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         # Only the most specific kind asked that this place has records of: a deadline question
         # whose deadline we cannot tell apart is not answered with a fine.
         only_one = len(candidates) == 1  # e.g. the one office that issues every permit there
-        required = _concepts(question, 0)
+        # (a concept narrows only the fines: "seized because I rented without a licence, how long to get
+        # them back?" asks the seized goods' deadline, whatever the offence)
+        required = _concepts(question, 0) if kind == "fine" else set()
         if required:
             candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
             if not candidates:
@@ -262,7 +279,7 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
         # the activity asked about: its own record of the kind before one for every activity
         # ("barraca de ponto fixo… quanto deixar livre" is the stall's 1,20 m, not the pedestrian mall's)
-        scored = sorted(((_score(r, plan, idf, cue, raw) + bonus
+        scored = sorted(((_score(r, plan, idf, cue, raw, context) + bonus
                           + (MIN_SCORE if activity is not None and activity in r.activities else 0.0)
                           + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
                           + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0), r)
@@ -270,45 +287,91 @@ def resolve(question: str, jurisdiction: str, *, activity: str | None = None, da
         best_score, best = scored[0]
         if _says_a_phrase_of(best, folded) and not any(_says_a_phrase_of(r, folded) for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
-            return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
+            return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
         rare_idf = math.log(1 + len(records) / _RARE_COUNT)
         if len(holding) == 1 and best is holding[0] and _covers(best, content, plan, cue, bool(required),
-                                                               others=[r for _, r in scored[1:]], idf=idf, rare_idf=rare_idf):
+                                                               others=[r for _, r in scored[1:]], idf=idf, rare_idf=rare_idf, context=context):
             # the only record holding the question's own figures ("45 passengers" is the over-30 tier)
-            return Resolution(best, kind, best_score, scored[1][1] if len(scored) > 1 else None)
+            return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
         if not only_one and not _covers(best, content, plan, cue, bool(required), others=[r for _, r in scored[1:]],
-                                        idf=idf, rare_idf=rare_idf):
+                                        idf=idf, rare_idf=rare_idf, context=context):
             # The top score may come from words every record of an activity shares ("ponto de locação
             # náutica") or from one word the glossary stretched ("outdoor"); the record that holds the
             # question's telling words is the answer when it is the only one that does.
             covering = [(s, r) for s, r in scored[1:]
                         if _covers(r, content, plan, cue, bool(required), others=[o for _, o in scored if o is not r],
-                                   idf=idf, rare_idf=rare_idf)]
+                                   idf=idf, rare_idf=rare_idf, context=context)]
             # (on its own words' score: the activity's bonus is no evidence here)
-            if len(covering) == 1 and _score(covering[0][1], plan, idf, cue, raw) >= MIN_SCORE:
-                return Resolution(covering[0][1], kind, covering[0][0], best)
+            if len(covering) == 1 and _score(covering[0][1], plan, idf, cue, raw, context) >= MIN_SCORE:
+                return Resolution(covering[0][1], covering[0][1].kind, covering[0][0], best)
         if not only_one and not _covers(best, content, plan, cue, bool(required), others=[r for _, r in scored[1:]],
-                                        idf=idf, rare_idf=rare_idf):
+                                        idf=idf, rare_idf=rare_idf, context=context):
             tied = [r for r in candidates if activity is not None and activity in r.activities]
-            if not (content - activity_stems()) and len(tied) == 1:
+            rest = content - activity_stems()
+            if not rest and len(tied) == 1:
                 # the question names only the activity ("mesas na calçada vale quantos anos?"): the one
                 # record of that kind tied to the activity is its answer
-                return Resolution(tied[0], kind, best_score)
+                return Resolution(tied[0], tied[0].kind, best_score)
+            holders = [r for r in tied if rest & _record_stems(r) - WEAK]
+            if len(holders) == 1 and not any(rest & _record_stems(holders[0]) & _record_stems(o) for o in tied if o is not holders[0]):
+                # the activity named, and one word only one of its records holds ("distância entre uma mesa e
+                # outra" → the distance between tables): the activity is the second word
+                return Resolution(holders[0], holders[0].kind, best_score)
             return None
         second = scored[1] if len(scored) > 1 else None
         # a runner-up that does not hold the question's words is no rival, however its length scores
         # (only for a record holding two of the question's own words: one word shared is no lead)
         unrivalled = second is not None and len((content - activity_stems()) & _record_stems(best)) >= 2 and not _covers(second[1], content, plan, cue, bool(required),
                                                         others=[r for _, r in scored if r is not second[1]],
-                                                        idf=idf, rare_idf=rare_idf)
+                                                        idf=idf, rare_idf=rare_idf, context=context)
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
                     and (unrivalled or _clearly_better(best_score, second[0], best, second[1])))):
-            return Resolution(best, kind, best_score, second[1] if second else None)
+            return Resolution(best, best.kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
-            return Resolution(best, kind, best_score)  # every candidate says the same figure
+            return Resolution(best, best.kind, best_score)  # every candidate says the same figure
         return None
     return None
+
+
+# The day a projected hours record is for ("#hours-commerce_saturday").
+_DAY_SUFFIX = re.compile(r"_(weekdays|saturday|sunday|sun_holidays|holidays)$")
+
+
+def with_its_days(found: Resolution | None, records: list[FactRecord]) -> Resolution | None:
+    """A trade's hours on one day answered with its other days ("comércio abre que horas? e no
+    sábado?": weekdays, Saturday and Sunday, three short lines with their article)."""
+    if found is None or found.record.kind != "hours":
+        return found
+    for record in days_together(records):
+        if record.id != found.record.id and found.record.id.startswith(record.id + "_"):
+            return Resolution(record, found.kind, found.score, found.runner_up)
+    return found
+
+
+def days_together(records: list[FactRecord]) -> list[FactRecord]:
+    """The hours records of one trade on its different days merged into one record each."""
+    groups: dict[str, list[FactRecord]] = {}
+    kept: list[FactRecord] = []
+    for record in records:
+        day = _DAY_SUFFIX.search(record.id) if record.kind == "hours" and "#hours-" in record.id else None
+        if day is None:
+            kept.append(record)
+        else:
+            groups.setdefault(record.id[: day.start()], []).append(record)
+    for key, members in groups.items():
+        kept.append(members[0] if len(members) == 1 else _merged(key, tuple(members)))
+    return kept
+
+
+def _merged(key: str, members: tuple[FactRecord, ...]) -> FactRecord:
+    languages = dict.fromkeys(language for m in members for language in m.text)
+    first = members[0]
+    return FactRecord(id=key, jurisdiction=first.jurisdiction, norm=first.norm, kind="hours",
+                      text={language: "; ".join(m.words(language).rstrip(".") for m in members) for language in languages},
+                      cite=tuple(dict.fromkeys(c for m in members for c in m.cite)),
+                      about=tuple(dict.fromkeys(a for m in members for a in m.about)),
+                      activities=tuple(dict.fromkeys(a for m in members for a in m.activities)))
 
 
 def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three sets of stems)
@@ -317,14 +380,29 @@ def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three
     plan = get_index().plan(question)
     # only the words that asked for the kind answered: "the fine … without insurance" names its offence
     cue = cue_words(question, tuple(asked[:1]))
-    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords()}
+    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords() and w not in _GENERIC_SPELLED}
     # what the question is about: its own words, less function words, the kind words and the place's
     # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
     # is asked (not the deposit's refund deadline, which only shares "circo").
     # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
-    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS}
+    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS
+                and w not in _GENERIC_SPELLED}
                - cue - GENERIC - place_stems() - function_stems())
     return plan, cue, raw, content
+
+
+def _context(question: str) -> frozenset[str]:
+    """The words only the sentences before the question itself say ("O Secretário negou minha defesa
+    contra a multa. Posso recorrer ao prefeito?": the secretary and the defence are the story, the appeal
+    to the mayor is asked). Empty for a one-sentence message."""
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if tokens(p)]
+    if len(sentences) < 2:
+        return frozenset()
+    # every sentence that asks is the question ("tem de ter inscrição? o que tem de dizer?"); with none
+    # marked, the last one
+    asked = [p for p in sentences if p.rstrip().endswith("?")] or sentences[-1:]
+    story = [p for p in sentences if p not in asked]
+    return frozenset({stem(w) for p in story for w in tokens(p)} - {stem(w) for p in asked for w in tokens(p)})
 
 
 # A count of people in a question ("45 passageiros", "a boat for 10 people") and a tier's range of them in
@@ -361,7 +439,8 @@ def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
 
 
 def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool,  # noqa: ANN001
-            others: list[FactRecord] = (), idf: dict[str, float] | None = None, rare_idf: float = 99.0) -> bool:
+            others: list[FactRecord] = (), idf: dict[str, float] | None = None, rare_idf: float = 99.0,
+            context: frozenset[str] = frozenset()) -> bool:
     """A record answers only if it shares two of the question's own words (all of them if it has only
     one: "qual o limite de barulho à noite?"), or one that no other candidate holds ("Can shops stay
     open later in December?": only one hours record speaks of December); words the glossary added and a
@@ -369,21 +448,28 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     "circo" with the circus deposit's refund deadline, but not "ficar": that record is not the answer."""
     stems = _record_stems(record)
     shared = {s for s in content if s in stems}
-    rare = {s for s in shared if not s.isdigit() and (idf or {}).get(s, 0.0) >= rare_idf}
+    rare = {s for s in shared - WEAK if not s.isdigit() and (idf or {}).get(s, 0.0) >= rare_idf}
     held_elsewhere = {s for o in others for s in content & _record_stems(o)}
-    telling = max(shared | held_elsewhere, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
-    if telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf:
-        # the question's most telling word ("bandeiras", "December") is another record's, not this one's
+    # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica") —
+    # unless few records hold it ("som" of the sound car is also the loud music of a noise fine)
+    own = sum(0.5 if (s in activity_stems() and (idf or {}).get(s, 0.0) < rare_idf) or s in WEAK else 1.0 for s in shared)
+    telling = max((shared | held_elsewhere) - WEAK, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
+    if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
+            and (len(shared - activity_stems() - WEAK) < 3
+                 or any(telling in _record_stems(o) and len((content | cue) & _record_stems(o) - WEAK) >= 2 for o in others))):
+        # the question's most telling word ("bandeiras", "December") is another record's, not this one's —
+        # unless this one holds three of the question's own words and the other no second word of the
+        # question or of its kind ("deixar livre pro pedestre passar" is the free strip for pedestrians,
+        # though only the awning's rule, which shares nothing else, says "passar")
         return False
     if rare and others and not any(rare & _record_stems(o) for o in others):
         return True  # a word of the question few records hold, and no other candidate
-    # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica") —
-    # unless few records hold it ("som" of the sound car is also the loud music of a noise fine)
-    own = sum(0.5 if s in activity_stems() and (idf or {}).get(s, 0.0) < rare_idf else 1.0 for s in shared)
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
     brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC) and own < len(content) else 0
-    return own + brought >= min(2, max(len(content), 1))
+    # (what the question sentence itself asks counts: "Recebi uma multa da fiscalização. Qual o prazo pra
+    # me defender?" asks with one word, "defender")
+    return own + brought >= min(2, max(len(content - context), 1))
 
 
 @lru_cache(maxsize=1)
@@ -412,6 +498,18 @@ def place_stems() -> frozenset[str]:
     from knowledge.jurisdictions import jurisdictions
 
     return frozenset(stem(w) for j in jurisdictions().values() for w in tokens(j.name) if len(w) > 2)
+
+
+# Words that say little of which fact ("ficar", "outra": "a quantos metros uma tenda fica da outra" is
+# about the tents): half a word, like an activity's name.
+WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros".split()
+                 # the days say which of a trade's hours, not which trade ("pharmacies: duty rota on weekdays,
+                 # Saturdays…" is not the shops' hours on weekdays)
+                 + "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday saturdays "
+                   "sunday sundays holiday holidays".split())
+
+
+_LENGTH_UNITS = frozenset({"m", "metros", "metres", "meters", "km", "cm"})
 
 
 # A rare word: held by at most this many records of the jurisdiction.
@@ -447,14 +545,20 @@ GENERIC = frozenset(stem(w) for w in (
     # the assistant's scope: "na praia" names no beach ("Praia de Leste" is told apart by "Leste")
     "praia praias beach beaches "
     # the norm's own name ("o Código de Posturas de Lajes", "the RAMT") says which law, not which fact
-    "codigo posturas regulamento decreto lei ramt").split())
+    "codigo posturas regulamento decreto lei ramt").split()) - {"mes", "tax"}
+# ... of which these stem like content words ("mês" like "mesa", "taxa" like "táxi"): dropped by their
+# own spelling instead
+_GENERIC_SPELLED = frozenset("mes meses taxa taxas".split())
 
 
-def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str]) -> float:  # noqa: ANN001
+def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str],  # noqa: ANN001
+           context: frozenset[str] = frozenset()) -> float:
     stems = _record_stems(record)
     # the question's own words and their typo corrections ("defender" is not "depender")
-    # (an activity's name counts half, as in _covers: every fact of the activity may say it)
-    asked = sum(idf.get(s, 0.0) * (0.5 if s in activity_stems() else 1.0)
+    # (an activity's name counts half, as in _covers: every fact of the activity may say it; so does a
+    # word only the sentences before the question say: "negou minha defesa. Posso recorrer ao prefeito?"
+    # asks about the appeal)
+    asked = sum(idf.get(s, 0.0) * (0.5 if s in activity_stems() or s in WEAK or s in context else 1.0)
                 for s in (set(plan.asked) | raw) - cue - GENERIC if s in stems)
     extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - GENERIC if s in stems)
     # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
@@ -481,6 +585,10 @@ def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, d
     question's words and clearly outscores every record that states another figure. Used where the
     answer would otherwise be a passage of the law found by search."""
     day = day or date.today()
+    return with_its_days(_retrieve(question, jurisdiction, activity=activity, day=day), facts_of(jurisdiction, day))
+
+
+def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: date) -> Resolution | None:
     # a price asked here reached no rule (no activity): a fee record its words clearly match is the
     # answer ("adding a new boat to my licence (averbamento), what's the fee?"), no record of another kind
     price = asks_a_price(question)
@@ -503,8 +611,10 @@ def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, d
         if not candidates:
             return None
 
+    context = _context(question)
+
     def score(r: FactRecord) -> float:
-        return (_score(r, plan, idf, cue, raw)
+        return (_score(r, plan, idf, cue, raw, context)
                 + (MIN_SCORE if r.kind in asked[:2] else 0.0)
                 + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0))
 
@@ -515,7 +625,7 @@ def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, d
     if best_score < 2 * MIN_SCORE:
         return None
     if not _covers(best, content, plan, cue, bool(required), others=[r for _, r in rivals[:5]], idf=idf,
-                   rare_idf=math.log(1 + len(records) / _RARE_COUNT)):
+                   rare_idf=math.log(1 + len(records) / _RARE_COUNT), context=context):
         return None
     if rivals and not (best_score >= rivals[0][0] * 1.25 and best_score - rivals[0][0] >= 0.5):
         return None

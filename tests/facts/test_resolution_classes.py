@@ -101,12 +101,6 @@ def test_a_runner_up_sharing_none_of_the_question_s_words_is_no_rival():
     assert found is not None and found.record.id.endswith("written-noise-limit-night")
 
 
-def test_a_runner_up_is_a_rival_when_the_leader_holds_one_word_only():
-    # "weekdays" is in the pharmacies' rota, "shops" in the shops' hours: one word each, no clear answer
-    assert resolve("What are the opening hours for shops in Igarapava on weekdays?", "br-sp-igarapava",
-                   activity="business_licence") is None
-
-
 @pytest.mark.parametrize("question", [
     "quanto custa por m2 colocar mesas e cadeiras na calcada do meu bar em pontal do parana",
     "How much does the licence cost per square metre?",
@@ -194,3 +188,56 @@ def test_the_norm_s_own_name_points_to_no_record():
     found = resolve("Once I'm notified of a fine under the Lajes Código de Posturas, how long do I have to pay it?",
                     "br-rn-lajes")
     assert found is not None and found.record.value == "10" and "art-384" in " ".join(found.record.cite)
+
+
+LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("question,activity", [
+    ("Minha barraca de ponto fixo fica na calçada. Quanto tenho que deixar livre pro pessoal passar?", "food_truck"),
+    ("In Lajes, if I set up a fixed stall on the sidewalk, how much space do I have to leave free for people?", None),
+])
+def test_a_clearance_to_leave_is_a_distance_and_keeps_its_words(question, activity):
+    # Lajes LC 489/2009 art. 56, III: fixed and set-point stalls leave 1,20 m of sidewalk for pedestrians
+    assert "deixar livre faixa mínima de 1,20 m (um metro e vinte centímetros) nos passeios, para o trânsito de pedestres" in LAJES
+    assert asked_kinds(question)[0] == "distance"
+    found = resolve(question, "br-rn-lajes", activity=activity)
+    assert found is not None and found.record.value == "1.20" and "art-56" in found.record.cite[0]
+
+
+def test_the_same_distance_in_two_articles_is_two_records():
+    # art. 56 (stalls, trailers) and art. 150 (tables on the sidewalk) both say 1,20 m: each record cites
+    # its own article and belongs to its own activities
+    from knowledge.facts.projection import facts_of
+    strips = {r.cite[0].rsplit("/", 2)[-2] if "/inc-" in r.cite[0] else r.cite[0]: r for r in facts_of("br-rn-lajes")
+              if r.kind == "distance" and r.id.split("#")[1].startswith("distance-sidewalk_free_min")}
+    assert len(strips) == 2
+    by_article = {("art-150" if "art-150" in r.cite[0] else "art-56"): r for r in strips.values()}
+    assert "sidewalk_tables" in by_article["art-150"].activities
+    assert "sidewalk_tables" not in by_article["art-56"].activities and "food_truck" in by_article["art-56"].activities
+
+
+def test_the_story_before_the_question_weighs_less_than_the_question():
+    # Bertioga Decreto 4.510/2024 art. 22: 30 working days of defence; the first sentence only tells
+    # what happened, the second asks with one word ("defender")
+    assert "no prazo de 30 (trinta) dias úteis" in BERTIOGA
+    found = resolve("Recebi uma multa da fiscalização na praia em Bertioga. Qual o prazo pra me defender?", "br-sp-bertioga")
+    assert found is not None and found.record.value == "30" and "art-22" in found.record.cite[0]
+
+
+@pytest.mark.parametrize("activity", [None, "business_licence"])
+def test_a_trade_s_hours_on_one_day_come_with_its_other_days(activity):
+    # Igarapava LC 57/2018 art. 217, II: shops 8h–18h on working days, 8h–13h on Saturdays, closed on Sundays.
+    # The days tell a trade's hours apart, not the trades: "weekdays" in the pharmacies' duty rota does
+    # not make it the shops' hours.
+    found = resolve("What are the opening hours for shops in Igarapava on weekdays?", "br-sp-igarapava", activity=activity)
+    assert found is not None and found.record.id.endswith("#hours-commerce")
+    assert all(day in found.record.text["en"] for day in ("working days", "Saturdays", "Sundays"))
+    assert len(found.record.cite) == 3
+
+
+def test_a_word_spelled_like_a_generic_one_is_kept():
+    # "mesa" stems like "mês", "táxi" like "taxa": Lajes art. 152 sets 1 m between tables
+    found = resolve("e qual distancia tem q ter entre uma mesa e outra?", "br-rn-lajes", activity="sidewalk_tables")
+    assert found is not None and found.record.id.endswith("#distance-between_tables_min")
