@@ -8,6 +8,9 @@ os.environ.setdefault("RASA_TELEMETRY_ENABLED", "false")
 # Set here, they reach the servers the tests start too (live API, e2e stack).
 for _name in ("RATE_LIMIT_PER_IP", "RATE_LIMIT_PER_SENDER", "RATE_LIMIT_SUBMISSIONS"):
     os.environ.setdefault(_name, "1000000/minute")
+# No map tiles from the internet in tests (the default is OpenStreetMap's tile server): the widget draws
+# its offline map; tests/channels/test_widget_map.py points MAP_TILES_URL at a fake tile server.
+os.environ["MAP_TILES_URL"] = ""
 
 
 def pytest_collection_modifyitems(config, items):

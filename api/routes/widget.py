@@ -4,6 +4,8 @@ GET /widget/embed          for developers: how to embed the widget (the snippet)
 GET /widget/widget.js      the widget (vanilla JS, no build step) — embed with a <script> tag
 GET /widget/widget.css     its styles (loaded by widget.js)
 GET /widget/messages.json  its texts in pt-BR, pt-PT and en, from api/channels/messages.yml
+GET /widget/map.json       the map's tiles (MAP_TILES_URL) and where Leaflet is served
+GET /vendor/leaflet/...    Leaflet, vendored (no CDN)
 POST /api/v1/chat          {"sender", "message", "language"?} -> {"messages": [Rasa REST messages]}
 
 The browser only ever talks to this API; Rasa's port stays private.
@@ -12,7 +14,7 @@ The browser only ever talks to this API; Rasa's port stays private.
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
@@ -22,12 +24,15 @@ from api.channels.errors import AssistantUnavailable, MessageTooLong, RateLimite
 from api.channels.rasa_client import sender_id
 from api.channels.unavailable import unavailable_text
 from api.channels.runtime import WidgetRelayDep, WidgetSettingsDep, channels_lifespan
+from api.map_tiles import get_map_settings
 from api.site import install_filters, page_context, page_language
 
 router = APIRouter(tags=["widget"], lifespan=channels_lifespan)
 
 _API_DIR = Path(__file__).resolve().parents[1]
 _STATIC = _API_DIR / "static" / "widget"
+_LEAFLET = _API_DIR / "static" / "vendor" / "leaflet"
+_VENDOR_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png"}
 templates = Jinja2Templates(directory=_API_DIR / "templates")
 install_filters(templates)
 # Texts of the common section that the widget shows itself.
@@ -87,6 +92,23 @@ async def widget_js() -> FileResponse:
 @router.get("/widget/widget.css", include_in_schema=False)
 async def widget_css() -> FileResponse:
     return FileResponse(_STATIC / "widget.css", media_type="text/css", headers={"Cache-Control": "public, max-age=300"})
+
+
+@router.get("/widget/map.json")
+async def widget_map(request: Request, settings: WidgetSettingsDep) -> JSONResponse:
+    """The map's tiles (MAP_TILES_URL, attribution; null: no tiles, the widget's own offline drawing)
+    and where this API serves Leaflet (api/map_tiles.py)."""
+    return JSONResponse(get_map_settings().widget_config(),
+                        headers={"Cache-Control": "public, max-age=300", **_cors_headers(request, settings)})
+
+
+@router.get("/vendor/leaflet/{path:path}", include_in_schema=False)
+async def leaflet_asset(path: str) -> FileResponse:
+    """Leaflet 1.9.4 from npm, vendored with its licence (api/static/vendor/leaflet/README.md): no CDN."""
+    file = (_LEAFLET / path).resolve()
+    if not file.is_relative_to(_LEAFLET.resolve()) or file.suffix not in _VENDOR_TYPES or not file.is_file():
+        raise HTTPException(status_code=404)
+    return FileResponse(file, media_type=_VENDOR_TYPES[file.suffix], headers={"Cache-Control": "public, max-age=86400"})
 
 
 @router.get("/widget/messages.json")

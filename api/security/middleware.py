@@ -10,6 +10,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from api.map_tiles import with_tile_images
 from api.security.limits import RateLimits, client_ip
 from api.security.settings import SecuritySettings
 
@@ -108,6 +109,8 @@ class PublicDoorGuard:
                     for name, value in HTML_SECURITY_HEADERS.items():
                         if name == "content-security-policy" and path.startswith(_NO_CSP_PATHS):
                             continue
+                        if name == "content-security-policy":
+                            value = with_tile_images(value)  # the widget's map tiles (MAP_TILES_URL)
                         if name.encode() not in names:
                             head.append((name.encode(), value.encode()))
                 message = {**message, "headers": head}

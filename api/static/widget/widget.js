@@ -194,7 +194,7 @@
       if (!coords.length) return null;
       var props = feature.properties || {};
       return {
-        name: props.name || "?", area: props.area || "", radius: props.radius_m, distance: props.distance_m,
+        name: props.name || "?", area: props.area || "", radius: props.radius_m, distance: props.distance_m, feature: feature,
         lon: coords.reduce(function (s, c) { return s + c[0]; }, 0) / coords.length,
         lat: coords.reduce(function (s, c) { return s + c[1]; }, 0) / coords.length
       };
@@ -255,9 +255,114 @@
         " ", el("a", { href: osm, target: "_blank", rel: "noopener", text: t("place_map_link") })
       ]);
     }));
-    return el("figure", { "class": "bsa-places" }, [
-      el("figcaption", { text: t("places_heading") }), placesMap(places, state.location), list
-    ]);
+    var drawing = placesMap(places, state.location);
+    var frame = el("div", { "class": "bsa-map-frame" }, [drawing]);
+    withGeography(frame, drawing, collection, places, state.location);
+    return el("figure", { "class": "bsa-places" }, [el("figcaption", { text: t("places_heading") }), frame, list]);
+  }
+
+  // ---------------------------------------------------------------- the map with geography (Leaflet)
+  // The drawing above needs no network. Where the API has tiles (MAP_TILES_URL, GET /widget/map.json),
+  // Leaflet — vendored and served by this API, never a CDN — lays the answer's GeoJSON over them, and
+  // takes the drawing's place only once a first tile has loaded: tiles switched off, a tile server that
+  // fails or is not reached in time, or Leaflet not loading all leave the drawing, so the points always show.
+  var TILE_PATIENCE_MS = 8000;
+  var mapConfigPromise = null, leafletPromise = null;
+
+  function mapConfig() {
+    if (!mapConfigPromise) {
+      mapConfigPromise = fetch(API_BASE + "/widget/map.json").then(function (r) { return r.ok ? r.json() : null; })
+        .catch(function () { return null; });
+    }
+    return mapConfigPromise;
+  }
+
+  function loadLeaflet(config) {
+    if (!leafletPromise) {
+      leafletPromise = new Promise(function (resolve, reject) {
+        document.head.appendChild(el("link", { rel: "stylesheet", href: API_BASE + config.leaflet.css, "data-bsa-leaflet": "1" }));
+        var tag = el("script", { src: API_BASE + config.leaflet.js, "data-bsa-leaflet": "1" });
+        tag.addEventListener("load", function () { if (window.L && window.L.map) resolve(window.L); else reject(new Error("leaflet")); });
+        tag.addEventListener("error", function () { leafletPromise = null; reject(new Error("leaflet")); });
+        document.head.appendChild(tag);
+      });
+    }
+    return leafletPromise;
+  }
+
+  // Leaflet measures its box when it starts: wait until the drawing is on screen (a closed panel, an
+  // old answer scrolled away).
+  function whenShown(node, callback) {
+    if (!("IntersectionObserver" in window)) { callback(); return; }
+    var seen = new IntersectionObserver(function (entries) {
+      if (entries.some(function (e) { return e.isIntersecting; })) { seen.disconnect(); callback(); }
+    });
+    seen.observe(node);
+  }
+
+  function withGeography(frame, drawing, collection, places, you) {
+    mapConfig().then(function (config) {
+      if (!config || !config.tiles || !config.leaflet) return null; // no tiles: the drawing is the map
+      return loadLeaflet(config).then(function (L) {
+        whenShown(frame, function () {
+          if (!frame.isConnected) return;
+          try { leafletMap(L, config.tiles, frame, drawing, collection, places, you); } catch (e) {
+            var box = frame.querySelector(".bsa-lmap"); // whatever went wrong, the drawing stays the map
+            if (box) box.remove();
+            drawing.removeAttribute("aria-hidden");
+            drawing.classList.remove("bsa-map--replaced");
+          }
+        });
+      });
+    }).catch(function () { /* offline, or Leaflet blocked: the drawing stays */ });
+  }
+
+  function leafletMap(L, tiles, frame, drawing, collection, places, you) {
+    var box = el("div", { "class": "bsa-lmap", role: "region", "aria-label": t("map_label", { count: places.length }) });
+    frame.appendChild(box);
+    var map = L.map(box, { scrollWheelZoom: false, attributionControl: true });
+    var ready = false, timer = null;
+    function giveUp() {
+      if (ready) return;
+      window.clearTimeout(timer);
+      map.remove();
+      box.remove();
+    }
+    var layer = L.tileLayer(tiles.url, { maxZoom: tiles.max_zoom || 19, attribution: tiles.attribution || "" });
+    layer.on("tileload", function () {
+      if (ready) return;
+      ready = true;
+      window.clearTimeout(timer);
+      box.classList.add("bsa-lmap--ready");
+      drawing.setAttribute("aria-hidden", "true");
+      drawing.classList.add("bsa-map--replaced");
+    });
+    layer.on("tileerror", giveUp);
+    timer = window.setTimeout(giveUp, TILE_PATIENCE_MS);
+    // The answer's own GeoJSON, numbered as in the list below it (nearest first).
+    var geo = L.geoJSON(collection, {
+      filter: function (feature) { return places.some(function (p) { return p.feature === feature; }); },
+      pointToLayer: function (feature, latlng) {
+        var index = places.findIndex(function (p) { return p.feature === feature; });
+        var place = places[index];
+        var marker = L.marker(latlng, {
+          icon: L.divIcon({ className: "bsa-lmap-marker", html: String(index + 1), iconSize: [22, 22] }),
+          title: (index + 1) + ". " + place.name, alt: (index + 1) + ". " + place.name, keyboard: false
+        });
+        if (!place.radius) return marker;
+        return L.featureGroup([L.circle(latlng, { radius: place.radius, className: "bsa-lmap-radius" }), marker]);
+      }
+    });
+    // Framed on the points (a circle has no bounds before the map has a view).
+    var bounds = L.latLngBounds(places.map(function (p) { return [p.lat, p.lon]; }));
+    if (you) {
+      var me = L.latLng(you.latitude, you.longitude);
+      bounds.extend(me);
+      L.circleMarker(me, { radius: 13, className: "bsa-lmap-you", interactive: false }).addTo(map);
+    }
+    map.fitBounds(bounds.pad(0.15), { maxZoom: 17 });
+    geo.addTo(map);
+    layer.addTo(map);
   }
 
   function citationsBlock(citations) {
