@@ -36,7 +36,7 @@ help:
 	@echo "make test   - everything checked: pytest, rasa data validate, training, rasa conversation tests, e2e"
 	@echo "make bench  - latency, cold start, memory and reply-length figures (saved under bench/results/)"
 	@echo "make run-production - as make run, on PostgreSQL + Redis with RASA_WORKERS [2] Rasa workers"
-	@echo "make screenshots - PNGs of the citizen pages (desktop, phone, pt-BR/pt-PT/en) in var/screenshots/"
+	@echo "make screenshots - PNGs of the citizen pages and the clerk desk (desktop, phone, pt-BR/pt-PT/en) in var/screenshots/"
 	@echo "make loadtest - Locust through the public chat API, 1 and 2 Rasa workers (~15 min; bench/results/)"
 	@echo "make test-robustness - the tests against models trained with 3 seeds (~40 min)"
 
@@ -104,7 +104,8 @@ run-production: install $(MODEL)
 	  || { echo "make run-production needs PostgreSQL and Redis (RASA_TRACKER_PG_*, REDIS_* ; README, Configuration)"; exit 1; }; \
 	exec $(VENV)/bin/honcho -f Procfile start
 
-# PNGs of every citizen page, desktop and phone, each language, into var/screenshots/ (the API alone; no Rasa).
+# PNGs of every citizen page and of the clerk desk (seeded cases, feedback, a ticket), desktop and phone, each
+# language, into var/screenshots/ (the API alone with a scripted stand-in for Rasa).
 screenshots: $(VENV)/.stamp browser
 	$(PY) scripts/screenshots.py
 

@@ -1,8 +1,13 @@
-"""make screenshots: PNGs of every citizen page at desktop and phone width, in each language, for review.
+"""make screenshots: PNGs of every citizen page and of the clerk desk at desktop and phone width, for review.
 
-Starts the API alone on a free loopback port (the pages need no Rasa: the chat shows its greeting and
-would say "unavailable" if asked), drives Debian's Chromium with Playwright and writes
-var/screenshots/<page>-<language>-<desktop|phone>.png (var/ is not in git).
+Starts the API alone on a free loopback port with a scripted stand-in for Rasa (the citizen pages need
+no bot; the desk's feedback and tickets are seeded through the chat as a citizen would make them), and
+its own database in a temporary folder, seeded with pre-applications as the chat's action server sends
+them (Pontal do Paraná, Bertioga, Portugal), a thumbs-down with its comment, an unanswered question and
+a handoff ticket. Drives Debian's Chromium with Playwright and writes
+var/screenshots/<page>-<language>-<desktop|phone>.png (var/ is not in git): the citizen pages in each
+language, the desk's login in each language, and the desk's list, case details, tickets and insights
+in the language the desk speaks for each municipality (pt-BR; pt-PT for the Portuguese case).
 
     .venv/bin/python scripts/screenshots.py [--out var/screenshots] [--languages pt-BR,en]
 """
@@ -10,15 +15,21 @@ var/screenshots/<page>-<language>-<desktop|phone>.png (var/ is not in git).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+# The pages never need map tiles; none are asked of the internet unless MAP_TILES_URL says so.
+os.environ.setdefault("MAP_TILES_URL", "")
 
-from tests.support.channel_fakes import serve_app  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from tests.support.channel_fakes import FakeRasa, serve_app  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 PAGES = {
@@ -36,6 +47,113 @@ PAGES = {
     "redoc": "/redoc",
 }
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+PONTAL = "br-pr-pontal-do-parana"
+DESK_TOKEN = "screenshots-clerk-token-0123456789abcdef"
+LAJES_ART = "br-rn-lajes/lc-489-2009/art-65"
+SENDER = "screenshots-citizen-1"
+
+
+def scripted_bot(sender: str, message: str) -> list[dict]:
+    """Answers like ours, enough for the desk's pages: a cited answer, a "don't know", the contact
+    answer with its "send my question" button (as tests/feedback/conftest.py's civic_bot)."""
+    lowered = message.lower()
+    if message.startswith("/set_language"):
+        return [{"recipient_id": sender, "text": "ok"}]
+    if "atendente" in lowered:
+        return [{"recipient_id": sender, "text": "Para falar com uma pessoa em Lajes (RN): Coordenadoria de Tributos.",
+                 "buttons": [{"title": "Enviar minha pergunta", "payload": "#handoff:br-rn-lajes"}],
+                 "custom": {"contact": {"jurisdiction": "br-rn-lajes"}}}]
+    if "foguete" in lowered:
+        return [{"recipient_id": sender, "text": "Não encontrei nada sobre isso nas normas que tenho. Pode reformular?"}]
+    return [{"recipient_id": sender, "text": "Em Lajes, a licença de ambulante é da Coordenadoria de Tributos (art. 65).",
+             "custom": {"fact": {"id": "x", "kind": "office"},
+                        "citations": [{"unit_id": LAJES_ART, "label": "art. 65", "url": f"/norms/{LAJES_ART}"}]}}]
+
+
+def _pontal_estimate(language: str) -> dict:
+    """The fee estimate the chat builds for a food vendor on Pontal's sand, worded in `language`."""
+    from actions.permits.application import Application
+
+    app = Application(language=language, started_on=date(2026, 11, 20), jurisdiction=PONTAL,
+                      activity="beach_food_vendor", permit_kind="pontal_summer_season_authorization",
+                      answers={"fee_category": "sand_food", "person_type": "natural_person"})
+    return app.fee_estimate(language)
+
+
+def seed_desk(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Cases, feedback and a ticket, made through the API as the chat and a citizen make them.
+    Returns the pages to photograph: name → path."""
+    from fastapi.testclient import TestClient
+
+    from tests.permits.conftest import preapplication, sign_as_the_assistant
+
+    with TestClient(app) as client:
+        client.event_hooks["request"].append(sign_as_the_assistant)
+
+        def submit(**changes) -> str:  # type: ignore[no-untyped-def]
+            response = client.post("/api/v1/preapplications", json=preapplication(**changes))
+            response.raise_for_status()
+            return response.json()["protocol"]
+
+        food = {"id": "beach_food_vendor", "category": "sand_food", "description": "Milho verde e açaí"}
+        sand = {"description": "Praia de Leste, em frente ao posto 2"}
+        pontal = submit(jurisdiction_id=PONTAL, permit_kind="pontal_summer_season_authorization", activity=food,
+                        fee_estimate=_pontal_estimate("en"), exemption_claims=[], channel="web", place=sand,
+                        applicant={"name": "John Smith", "document_type": "cpf", "document_number": "529.982.247-25"})
+        reviewed = submit(jurisdiction_id=PONTAL, permit_kind="pontal_summer_season_authorization", activity=food,
+                          fee_estimate=_pontal_estimate("pt-BR"), exemption_claims=[], place=sand,
+                          period={"start": "2026-12-20", "end": "2027-02-28"})
+        headers = {"Authorization": f"Bearer {DESK_TOKEN}"}
+        client.post(f"/api/v1/clerk/preapplications/{reviewed}/status", headers=headers,
+                    json={"status": "under_review"}).raise_for_status()
+        submit(permit_kind="bertioga_nautical_rental_licence", exemption_claims=[])
+        portugal = submit(jurisdiction_id="pt", permit_kind="pt_maritime_tourist_operator_licence",
+                          activity={"id": "boat_tour"}, fee_estimate=None, exemption_claims=[],
+                          place={"description": "Marina do Funchal"}, channel="whatsapp",
+                          applicant={"name": "Joana Costa", "document_type": "nif", "document_number": "123456789"},
+                          contact={"phone": "+351 912 345 678"})
+
+        def chat(message: str) -> dict:
+            response = client.post("/api/v1/chat", json={"sender": SENDER, "message": message, "language": "pt-BR"})
+            response.raise_for_status()
+            return response.json()
+
+        answer = chat("Quem emite a licença de ambulante em Lajes?")
+        client.post("/api/v1/feedback", json={"sender": SENDER, "answer_id": answer["answer_id"], "rating": "down",
+                                              "comment": "Faltou o endereço e o horário da Coordenadoria."})
+        chat("posso lançar um foguete na praia?")
+        chat("Quem emite a licença de ambulante em Lajes?")
+        chat("quero falar com um atendente")
+        chat("#handoff:br-rn-lajes")
+        client.post("/clerk/login", data={"token": DESK_TOKEN})
+        listing = client.get("/clerk/tickets").text
+        ticket = listing.split('href="/clerk/tickets/', 1)[1].split('"', 1)[0] if 'href="/clerk/tickets/' in listing else None
+    pages = {"desk-list": "/clerk", "desk-case-pontal": f"/clerk/cases/{pontal}",
+             "desk-case-portugal": f"/clerk/cases/{portugal}", "desk-tickets": "/clerk/tickets",
+             "desk-insights": "/clerk/insights"}
+    if ticket:
+        pages["desk-ticket"] = f"/clerk/tickets/{ticket}"
+    return pages
+
+
+def desk_screenshots(page: Page, base_url: str, pages: dict[str, str], size: str, out: Path,
+                     languages: list[str]) -> int:
+    """The login page in each language (before a clerk is known it follows ?lang=), then, logged in
+    through the form, each desk page in the language the desk speaks for its municipality."""
+    written = 0
+    for language in languages:
+        page.goto(f"{base_url}/clerk?lang={language}", wait_until="networkidle")
+        page.screenshot(path=str(out / f"desk-login-{language}-{size}.png"), full_page=True)
+        written += 1
+    page.fill('input[name="token"]', DESK_TOKEN)
+    page.locator('form[action="/clerk/login"] button[type="submit"], form[action="/clerk/login"] input[type="submit"]').first.click()
+    page.wait_for_url(f"{base_url}/clerk")
+    for name, path in pages.items():
+        page.goto(base_url + path, wait_until="networkidle")
+        language = page.evaluate("document.documentElement.lang") or "pt-BR"
+        page.screenshot(path=str(out / f"{name}-{language}-{size}.png"), full_page=True)
+        written += 1
+    return written
 
 
 def main() -> int:
@@ -46,12 +164,38 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
 
     from api.main import create_app
+    from api.permits.settings import ClerkAccount, PermitSettings, get_permit_settings
+    from api.settings import Settings, get_settings
+    from knowledge.jurisdictions import jurisdiction_ids
 
     written = 0
-    with serve_app(create_app()) as base_url, sync_playwright() as playwright:
+    with tempfile.TemporaryDirectory(prefix="screenshots-") as tmp, FakeRasa(scripted_bot) as rasa:
+        app = create_app()
+        clerk = ClerkAccount(username="screenshots", token=DESK_TOKEN,
+                             roles={j: "reviewer" for j in jurisdiction_ids()})
+        permits = PermitSettings(database_url=f"sqlite:///{Path(tmp) / 'permits.db'}", var_dir=Path(tmp),
+                                 clerk_accounts=[clerk], permits_secret_key="s" * 40)
+        core = Settings(rasa_host="127.0.0.1", rasa_port=rasa.port, var_dir=Path(tmp))
+        app.dependency_overrides[get_permit_settings] = lambda: permits
+        app.dependency_overrides[get_settings] = lambda: core
+        desk_pages = seed_desk(app)
+        written += shoot(app, args, desk_pages)
+    print(f"{written} screenshots in {args.out}")
+    return 0
+
+
+def shoot(app, args, desk_pages: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
+    written = 0
+    languages = args.languages.split(",")
+    with serve_app(app) as base_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                              args=["--headless", "--no-sandbox", "--disable-gpu"])
-        for language in args.languages.split(","):
+        for size, viewport in VIEWPORTS.items():
+            phone = size == "phone"
+            context = browser.new_context(viewport=viewport, locale="pt-BR", is_mobile=phone, has_touch=phone)
+            written += desk_screenshots(context.new_page(), base_url, desk_pages, size, args.out, languages)
+            context.close()
+        for language in languages:
             for size, viewport in VIEWPORTS.items():
                 phone = size == "phone"
                 context = browser.new_context(viewport=viewport, locale=language, is_mobile=phone, has_touch=phone)
@@ -66,8 +210,7 @@ def main() -> int:
                     written += 1
                 context.close()
         browser.close()
-    print(f"{written} screenshots in {args.out}")
-    return 0
+    return written
 
 
 if __name__ == "__main__":
