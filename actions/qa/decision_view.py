@@ -5,6 +5,7 @@ sentences themselves are the templates' (i18n/*.yml, keys under `answer.`).
 """
 
 import re
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +18,7 @@ from knowledge.rules import text_in
 from knowledge.rules.registry import per_registry, registry
 from knowledge.search.text import stem, tokens
 
-__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_link", "citation_payload", "lead_link"]
+__all__ = ["decision_view", "places_geojson", "point_feature", "point_name", "citation_link", "citation_payload", "figure_first", "lead_link"]
 
 # What each question topic shows of a decision, besides the headline and the citations.
 TOPIC_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -53,6 +54,25 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 def _numbers(text: str) -> set[str]:
     """The figures of a text, written without separators ("R$ 12.000,00" → "1200000")."""
     return {re.sub(r"\D", "", n) for n in _NUMBER.findall(text or "")}
+
+
+def figure_first(unit_ids: list[str], values: list[str]) -> list[str]:
+    """Cited units, the ones whose text holds one of the values first (a fine record cited to arts. 32,
+    35–38 is cited by art. 38, which holds "R$ 300,00 a R$ 12.000,00")."""
+    figures: set[str] = set()
+    for value in values:
+        try:
+            number = Decimal(value)
+        except (InvalidOperation, TypeError):
+            continue
+        figures |= {re.sub(r"\D", "", f"{number:f}"), re.sub(r"\D", "", f"{number:.2f}")}
+        if number == int(number):
+            figures.add(str(int(number)))
+    if not figures or len(unit_ids) < 2:
+        return list(unit_ids)
+    corpus = load_corpus()
+    holds = {u for u in unit_ids if corpus.has(u) and figures & _numbers(corpus.full_text(u))}
+    return sorted(unit_ids, key=lambda u: u not in holds)
 
 
 def _amount_forms(item) -> list[set[str]]:

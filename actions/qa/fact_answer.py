@@ -15,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from actions.common.citations import group_citations
 from actions.common.conversation import Turn
 from actions.common.money import format_amount
+from actions.qa.decision_view import figure_first
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, facts_of, resolve, retrieve
 from knowledge.rules.citations import label_for
@@ -56,7 +57,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         return False
     record = found.record
     lang = turn.language
-    links = _links(record.norm, record.cite[:3])
+    # the article holding the figure first ("R$ 300,00 a R$ 12.000,00" is art. 38's, not art. 32's)
+    links = _links(record.norm, figure_first(list(record.cite), [v for v in (record.value, record.value_max) if v])[:3])
     amount = _decimal(record.value)
     top = _decimal(record.value_max)
     period = None

@@ -104,8 +104,11 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
     for oid, o in norm.offices.items():
         permits = [k for k, permit in norm.permits.items() if permit.office == oid]
         names = [w for k in permits for w in norm.permits[k].name.values()]
+        # the office belongs to the activities whose permits it issues: a street vendor's office is not
+        # the food trucks' committee
+        users = sorted({a for k in permits for a in by_permit.get(k, ())})
         yield FactRecord(id=f"{n}#office-{oid}", kind="office", text=o.name, cite=_ids(norm, o.cite),
-                         about=tuple(names), **base)
+                         about=tuple(names), activities=tuple(users), **base)
 
     fees = _activities_using(norm, "fees")
     for fid, f in norm.fees.items():

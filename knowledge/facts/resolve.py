@@ -282,6 +282,9 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         scored = sorted(((_score(r, plan, idf, cue, raw, context) + bonus
                           + (MIN_SCORE if activity is not None and activity in r.activities else 0.0)
                           + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
+                          # the office that issues the activity's own permit ("which department do I need
+                          # authorization from?"), before one that only inspects it
+                          + (2 * MIN_SCORE if kind == "office" and activity in r.activities and "#office-" in r.id else 0.0)
                           + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0), r)
                          for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
         best_score, best = scored[0]

@@ -165,3 +165,11 @@ def test_a_can_i_whose_subject_a_condition_forbids_is_answered_no_first(run):
 def test_a_condition_that_forbids_something_else_is_no_no(run, question, municipality):
     result = run(ActionAnswer(), question, "ask_permission", [{"entity": "municipality", "value": municipality}])
     assert not result.text.startswith(("Não pode.", "No, that is not allowed."))
+
+
+def test_a_fact_answer_cites_the_article_that_holds_its_figure(run):
+    # Lei 1.902/2018 art. 38: "A multa será fixada entre os valores de R$ 300,00 … a R$ 12.000,00"; the
+    # fine's record also cites arts. 32, 35–37, which hold no figure
+    result = run(ActionAnswer(), "How much is the fine for breaking the street vending rules in Pontal do Paraná?", "ask_fine",
+                 [{"entity": "municipality", "value": "br-pr-pontal-do-parana"}])
+    assert "/lei-1902-2018/art-38" in result.text.splitlines()[0]

@@ -241,3 +241,12 @@ def test_a_word_spelled_like_a_generic_one_is_kept():
     # "mesa" stems like "mês", "táxi" like "taxa": Lajes art. 152 sets 1 m between tables
     found = resolve("e qual distancia tem q ter entre uma mesa e outra?", "br-rn-lajes", activity="sidewalk_tables")
     assert found is not None and found.record.id.endswith("#distance-between_tables_min")
+
+
+def test_the_office_that_issues_the_activity_s_permit_answers_which_department():
+    # Igarapava LC 57/2018: trading in a public area needs the authorisation of the Departamento de
+    # Tributação e Arrecadação — not the food-truck committee, nor the department that inspects markets
+    assert "Departamento de Tributagéo e Arrecadacao" in IGARAPAVA  # (OCR of "Tributação e Arrecadação")
+    found = resolve("I want to sell stuff on the street in Igarapava. Which department do I need authorization from?",
+                    "br-sp-igarapava", activity="itinerant_vendor")
+    assert found is not None and found.record.id.endswith("#office-tributacao")
