@@ -83,7 +83,7 @@ def test_a_shared_location_in_bertioga_names_the_nearest_points(run, lat, lon, i
                  [{"entity": "latitude", "value": lat}, {"entity": "longitude", "value": lon}])
     assert "Bertioga" in result.text
     assert ("dentro do ponto licenciado Praia da Enseada 01" in result.text) is inside
-    assert ("fora dos pontos licenciados" in result.text) is not inside
+    assert ("não está dentro de nenhum ponto licenciado" in result.text) is not inside
     assert "Praia da Enseada 01" in result.text
     assert result.messages[0]["custom"]["places"]["features"]
 

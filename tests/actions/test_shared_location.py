@@ -29,13 +29,13 @@ def test_inside_a_point_names_that_point_and_its_radius(run):
     first = result.messages[0]["text"]
     assert first.startswith("Você está em Bertioga (SP), dentro do ponto licenciado Praia da Enseada 01")
     assert "raio de 20\u00a0m" in first
-    assert "fora dos pontos" not in first
+    assert "não está dentro" not in first
 
 
 def test_outside_the_nearest_point_first_with_its_distance_in_one_format(run):
     result = share(run, *NEAR_ENSEADA_01)
     text = result.text
-    assert "fora dos pontos licenciados. O mais próximo: Praia da Enseada 01" in text
+    assert "mas não está dentro de nenhum ponto licenciado. O mais próximo: Praia da Enseada 01" in text
     assert "a 610 m (raio de 20 m)" in text  # 611 m, to 10 m
     assert "a 1,1 km" in text  # Enseada 02, 1106 m: km with one decimal, never "1106 m"
     assert not re.search(r"\b\d{4} m\b", text)
