@@ -223,6 +223,12 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         held = [(score, -i, item) for score, i, item in ranked
                 if score >= 1.0 and _holds_figure(item) and item in update.get("conditions", decision.conditions)]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
+    elif _CAN_I.search(fold(question)):
+        # "can we get the permit, or does the business have to be based in Bertioga?": the condition the
+        # question's own words point to is the answer, said first
+        held = [(score, -i, item) for score, i, item in ranked
+                if score >= 1.0 and item in update.get("conditions", decision.conditions)]
+        lead = max(held, key=lambda h: h[:2])[2] if held else None
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
 
 

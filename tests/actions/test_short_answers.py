@@ -173,3 +173,13 @@ def test_a_fact_answer_cites_the_article_that_holds_its_figure(run):
     result = run(ActionAnswer(), "How much is the fine for breaking the street vending rules in Pontal do Paraná?", "ask_fine",
                  [{"entity": "municipality", "value": "br-pr-pontal-do-parana"}])
     assert "/lei-1902-2018/art-38" in result.text.splitlines()[0]
+
+
+def test_the_condition_a_can_i_question_points_to_is_said_first(run):
+    # Decreto 4.510/2024 art. 4: only people or companies based in Bertioga may run the activity
+    assert "sede no Município de Bertioga" in BERTIOGA_SEED
+    result = run(ActionAnswer(), "My company is registered in Santos. Can we get the kayak rental permit in Bertioga, or does "
+                 "the business have to be based in Bertioga?", "ask_permission",
+                 [{"entity": "municipality", "value": "br-sp-bertioga"}, {"entity": "activity", "value": "kayak"}])
+    first = result.text.splitlines()[0]
+    assert "based in Bertioga" in first and "/decreto-4510-2024/art-4" in first
