@@ -1,9 +1,13 @@
-"""Which language the citizen writes in: pt-BR, pt-PT or en.
+"""Which language the citizen writes in: pt-BR, pt-PT, en or es.
 
 Short messages ("ok", "Bertioga", "hello") defeat statistical detectors, so a small lexicon of words
 that only one language uses decides first (data in i18n/language_markers.yml); lingua decides longer
 text; anything still uncertain keeps the conversation's previous language. Portuguese about Portugal is
 answered in pt-PT style, as the issue asks.
+
+Spanish (issue 15) is decided by its markers only when they outnumber both the Portuguese and the
+English ones, so that no Portuguese or English message is read differently than before; a tie with
+Portuguese (the two share many words) goes to a Portuguese/Spanish detector, never to the pt/en one.
 """
 
 from functools import lru_cache
@@ -33,6 +37,17 @@ def _markers() -> dict[str, set[str]]:
 @lru_cache
 def _detector():
     return LanguageDetectorBuilder.from_languages(Language.PORTUGUESE, Language.ENGLISH).build()
+
+
+@lru_cache
+def _spanish_detector():
+    return LanguageDetectorBuilder.from_languages(Language.PORTUGUESE, Language.SPANISH).build()
+
+
+def _spanish_by_detector(tokens: list[str]) -> bool:
+    values = _spanish_detector().compute_language_confidence_values(" ".join(tokens))
+    return bool(values) and values[0].language == Language.SPANISH and (
+        values[0].value - (values[1].value if len(values) > 1 else 0) >= _MARGIN)
 
 
 def _tokens(text: str) -> list[str]:
@@ -80,6 +95,14 @@ def detect_language(text: str | None, previous: str | None = None, jurisdiction:
     en = _phrase_hits(words, markers["en"])
     pt = _phrase_hits(words, markers["pt"])
     pt_pt = _phrase_hits(words, markers["pt-PT"])
+    # a lone "en" is the language code picked from a list (English), not the Spanish "en"
+    es = _phrase_hits(words, markers["es"]) if words != ["en"] else 0
+    if text and any(mark in text for mark in "¿¡ñÑ"):
+        es += 2  # Portuguese and English never write them
+    if es > pt + pt_pt and es > en:
+        return "es"
+    if es and es == pt + pt_pt and es > en and len(tokens) >= 3 and _spanish_by_detector(tokens):
+        return "es"
     language: str | None = None
     if en > pt + pt_pt:
         language = "en"
@@ -91,6 +114,8 @@ def detect_language(text: str | None, previous: str | None = None, jurisdiction:
             language = "en" if values[0].language == Language.ENGLISH else "pt"
     if language is None:
         return previous or "pt-BR"
+    if previous == "es" and language == "pt" and not es and pt <= 1:
+        return "es"  # "Bertioga do Paraná"-like leftovers or a lone "de" do not turn a Spanish talk Portuguese
     if language == "en":
         return "en"
     if pt_pt or answer_language(jurisdiction, "pt-BR") == "pt-PT" or (previous == "pt-PT" and not pt):

@@ -20,6 +20,26 @@ from actions.common.language import detect_language
         ("Bertioga", "en", None, "en"),
         ("SUP", "pt-PT", None, "pt-PT"),
         ('/share_location{"latitude": -23.85, "longitude": -46.13}', "en", None, "en"),
+        # Spanish (issue 15): neutral, rioplatense, no accents, typos; short words keep a Spanish talk.
+        ("¿Puedo alquilar tablas de SUP en Bertioga?", None, None, "es"),
+        ("¿Cuánto sale la licencia de vendedor ambulante en Pontal?", None, None, "es"),
+        ("¿Dónde puedo alquilar kayak?", "pt-BR", None, "es"),
+        ("vos podés vender helado acá?", None, None, "es"),
+        ("¿Se puede vender coco en la playa?", "en", None, "es"),
+        ("puedo alquilar sup en bertioga", None, None, "es"),
+        ("donde pueo alqilar moto de agua", None, None, "es"),
+        ("¿Qué documentos necesito?", None, None, "es"),
+        ("cuanto cuesta el permiso para el food truck en Lajes", None, None, "es"),
+        ("¿Necesito permiso para alquilar motos de agua en Portugal?", None, "pt", "es"),
+        ("hola", None, None, "es"),
+        ("Bertioga", "es", None, "es"),
+        ("SUP", "es", None, "es"),
+        # Portuguese that shares words with Spanish stays Portuguese.
+        ("vendo camisetas e bonés", None, None, "pt-BR"),
+        ("vou lá na praia amanhã", "es", None, "pt-BR"),
+        ("de que documentos preciso?", None, None, "pt-BR"),
+        ("Quanto custa a licença de ambulante?", None, None, "pt-BR"),
+        ("en", None, None, "pt-BR"),
     ],
 )
 def test_detect_language(text, previous, jurisdiction, expected):
