@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from api.map_tiles import get_map_settings
 from api.settings import Settings, get_settings
 from tests.channels.test_widget_browser import BERTIOGA_ENSEADA, browser, open_widget  # noqa: F401 (fixture)
+from tests.support.axe import serious_violations
 from tests.support.channel_fakes import FakeRasa, _LoopbackServer, serve_app
 
 pytestmark = pytest.mark.browser
@@ -109,6 +110,19 @@ def test_with_tiles_leaflet_draws_the_points_over_tiles_from_the_configured_serv
     assert asked_elsewhere == []
     assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e]
     page.locator(".bsa-places").last.screenshot(path="tests/artifacts/widget-map-tiles.png")
+
+
+def test_the_map_with_tiles_has_no_serious_accessibility_violation(browser, base_url):  # noqa: F811
+    # axe-core is injected past the page's CSP (tests/support/axe), the CSP itself is checked above.
+    context = browser.new_context(geolocation=BERTIOGA_ENSEADA, permissions=["geolocation"], locale="pt-BR",
+                                  viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        share_location(page, base_url)
+        expect(page.locator(".bsa-places .bsa-lmap")).to_have_class(re.compile("bsa-lmap--ready"), timeout=15000)
+        assert serious_violations(page) == []
+    finally:
+        context.close()
 
 
 def test_tiles_blocked_the_offline_drawing_still_shows_every_point(page, base_url, tiles):
