@@ -2,6 +2,7 @@
 
 from fastapi import FastAPI
 
+from api.map_tiles import get_map_settings
 from api.openapi_errors import install as declare_errors
 from api.routes import ROUTERS
 from api.security.app import install as install_guards
@@ -23,6 +24,7 @@ def create_app() -> FastAPI:
     install_guards(app)
     # Every status each operation can answer, in /openapi.json, errors with one shape (api/openapi_errors.py).
     declare_errors(app)
+    get_map_settings()  # a wrong MAP_TILES_URL stops the start, rather than failing every page's CSP
     return app
 
 
