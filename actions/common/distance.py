@@ -23,7 +23,7 @@ from babel.numbers import format_decimal
 
 __all__ = ["format_distance", "format_metres"]
 
-_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
+_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB", "es": "es"}
 
 
 def format_distance(metres: float, language: str) -> str:
