@@ -51,6 +51,7 @@ PONTAL = "br-pr-pontal-do-parana"
 DESK_TOKEN = "screenshots-clerk-token-0123456789abcdef"
 LAJES_ART = "br-rn-lajes/lc-489-2009/art-65"
 SENDER = "screenshots-citizen-1"
+_LANGUAGES: dict[str, str] = {}  # each conversation's language, as /set_language said it
 
 
 def scripted_bot(sender: str, message: str) -> list[dict]:
@@ -58,7 +59,10 @@ def scripted_bot(sender: str, message: str) -> list[dict]:
     answer with its "send my question" button (as tests/feedback/conftest.py's civic_bot)."""
     lowered = message.lower()
     if message.startswith("/set_language"):
+        _LANGUAGES[sender] = message.split('"language":', 1)[-1].strip(' "}') or "pt-BR"
         return [{"recipient_id": sender, "text": "ok"}]
+    if message.startswith("/share_location"):
+        return bot_location_answer(sender, message, _LANGUAGES.get(sender, "pt-BR"))
     if "atendente" in lowered:
         return [{"recipient_id": sender, "text": "Para falar com uma pessoa em Lajes (RN): Coordenadoria de Tributos.",
                  "buttons": [{"title": "Enviar minha pergunta", "payload": "#handoff:br-rn-lajes"}],
@@ -68,6 +72,47 @@ def scripted_bot(sender: str, message: str) -> list[dict]:
     return [{"recipient_id": sender, "text": "Em Lajes, a licença de ambulante é da Coordenadoria de Tributos (art. 65).",
              "custom": {"fact": {"id": "x", "kind": "office"},
                         "citations": [{"unit_id": LAJES_ART, "label": "art. 65", "url": f"/norms/{LAJES_ART}"}]}}]
+
+
+def bot_location_answer(sender: str, message: str, language: str) -> list[dict]:
+    """The real action's answer to a shared location (actions/qa/location.py), run without Rasa: the
+    widget's map and list show what the bot really sends."""
+    import json
+
+    from rasa_sdk import Tracker
+    from rasa_sdk.executor import CollectingDispatcher
+
+    from actions.qa.location import ActionShareLocation
+
+    where = json.loads(message[len("/share_location"):])
+    entities = [{"entity": k, "value": where[k]} for k in ("latitude", "longitude")]
+    tracker = Tracker(sender_id=sender, slots={"language": language},
+                      latest_message={"text": message, "intent": {"name": "share_location", "confidence": 1.0},
+                                      "entities": entities},
+                      events=[], paused=False, followup_action=None, active_loop={}, latest_action_name="action_listen")
+    dispatcher = CollectingDispatcher()
+    ActionShareLocation().run(dispatcher, tracker, {})
+    return [{"recipient_id": sender, **{k: m[k] for k in ("text", "buttons") if m.get(k)},
+             **({"custom": m["custom"]} if m.get("custom") else {})} for m in dispatcher.messages]
+
+
+def widget_places_screenshot(browser, base_url: str, size: str, viewport: dict, language: str, out: Path) -> int:  # type: ignore[no-untyped-def]
+    """The chat's answer to a shared location, 600 m from Bertioga's Enseada 01: the map (Leaflet over
+    MAP_TILES_URL's tiles when set and reachable, else the offline drawing) and the nearest points."""
+    phone = size == "phone"
+    context = browser.new_context(viewport=viewport, locale=language, is_mobile=phone, has_touch=phone,
+                                  geolocation={"latitude": -23.8560, "longitude": -46.1300}, permissions=["geolocation"])
+    page = context.new_page()
+    page.goto(f"{base_url}/widget/embed?lang={language}", wait_until="networkidle")
+    page.locator(".bsa-launcher").click()
+    page.locator(".bsa-location").click()
+    places = page.locator(".bsa-places").last
+    places.wait_for()
+    page.wait_for_timeout(1500)  # tiles, when there are any
+    places.scroll_into_view_if_needed()
+    page.screenshot(path=str(out / f"widget-places-{language}-{size}.png"))
+    context.close()
+    return 1
 
 
 def _pontal_estimate(language: str) -> dict:
@@ -197,6 +242,7 @@ def shoot(app, args, desk_pages: dict[str, str]) -> int:  # type: ignore[no-unty
             context.close()
         for language in languages:
             for size, viewport in VIEWPORTS.items():
+                written += widget_places_screenshot(browser, base_url, size, viewport, language, args.out)
                 phone = size == "phone"
                 context = browser.new_context(viewport=viewport, locale=language, is_mobile=phone, has_touch=phone)
                 page = context.new_page()
