@@ -13,11 +13,11 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
-from actions.qa.brief import MAX_ARTICLES, brief_decision, forbidding_clause, stems_of
+from actions.qa.brief import MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
-from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, place_facts, product_kind,
+from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, person_facts, place_facts, product_kind,
                               products_in_text, sells_in_the_street)
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
@@ -177,8 +177,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     at = (located[1], located[2]) if located else None
     # A deck named in this question is this question's subject only: kept in the slot, it would price
     # a later question about plain tables and chairs at the deck's rate.
+    said = {**person_facts(text), **({} if "occupation_kind" in answered else occupation_facts(text))}
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
-                        applicant={**facts, **occupation_facts(text)} if "occupation_kind" not in answered else facts)
+                        applicant={**facts, **{k: v for k, v in said.items() if k not in answered}})
     full = decision_view(decision, topic, turn.language)
     if full["empty"] and topic == "season" and overrules_can_i:
         # "how long" in a "can I…?" question is rarely about a season ("Can I rent a jet ski to someone
@@ -200,13 +201,19 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         shown = shown.model_copy(update={"places": []})
     if brief.lead is not None and topic in _HEADLINE_FIRST:  # said first, not again among the conditions
         shown = shown.model_copy(update={"conditions": [c for c in shown.conditions if c is not brief.lead]})
+    forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" else None
+    if forbidding is None and decision.outcome is Outcome.NOT_ALLOWED:
+        # what the citizen said blocks it ("as a private person" where only companies may apply): that
+        # restriction is the answer, said first with its article
+        forbidding = blocking_restriction(decision, turn.language)
     view = decision_view(shown, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first,
                          asked=brief.asked)
+    # (the restriction that blocks it is said first: the template's generic "no" is not said again)
+    view["reason_said"] = forbidding is not None and decision.outcome is Outcome.NOT_ALLOWED
     custom: dict[str, Any] = {"citations": citation_payload(view)}
     if topic in ("permission", "places") and decision.places and not located:
         custom["places"] = places_geojson(decision, turn.language)
     answer = turn.text(f"answer.{topic}", **names, view=view)
-    forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" else None
     if forbidding is not None:
         # "dá pra montar barraca de fogos na festa junina?": no, and the clause that says so, first
         link = citation_link(forbidding.citation) if forbidding.citation is not None else None

@@ -22,7 +22,7 @@ from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "Forbidding", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
+__all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
 
 # How many items of each section the short answer shows. Conditions only when they change the answer
 # (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
@@ -333,3 +333,11 @@ def _clause_citation(condition: Note, index: int, clauses: int) -> Citation | No
     if not cites:
         return None
     return cites[index] if len(cites) == clauses else cites[0]
+
+
+def blocking_restriction(decision: Decision, language: str) -> Forbidding | None:
+    """The restriction that makes a "not allowed" (its condition carries the reason's code)."""
+    condition = next((c for c in decision.conditions if c.code in decision.reasons), None)
+    if condition is None:
+        return None
+    return Forbidding(condition, text_in(condition.text, language) or "", condition.citations[0] if condition.citations else None)

@@ -14,7 +14,7 @@ import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
+__all__ = ["person_facts", "occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -69,6 +69,27 @@ def occupation_facts(text: str) -> dict[str, Any]:
     """A deck or another permanent structure on the sidewalk named in the question: uninterrupted use."""
     folded = " ".join(unidecode(text or "").lower().split())
     return {"occupation_kind": "uninterrupted"} if any(word in folded for word in _PERMANENT_STRUCTURES) else {}
+
+
+# Who applies, said in the question ("como pessoa física", "as a private person", "sem abrir empresa",
+# "my company is…"): the rules need not ask back "individual or company?".
+_NATURAL_PERSON = re.compile(r"\b(pessoa fisica|pessoa singular|como pessoa|sem (abrir |ter )?(uma )?(empresa|cnpj)|"
+                             r"nao tenho (empresa|cnpj)|autonom[oa]|as an individual|as a private (person|individual)|"
+                             r"as a person|private person|sole trader|without (opening |having )?(a |any )?(company|business))\b")
+_LEGAL_PERSON = re.compile(r"\b(pessoa juridica|pessoa coletiva|minha empresa|nossa empresa|com cnpj|tenho (uma )?empresa|"
+                           r"(a )?minha sociedade|sou uma sociedade|my company|our company|my business|our business|"
+                           r"as a company|as a business|my firm|our firm)\b")
+
+
+def person_facts(text: str) -> dict[str, Any]:
+    """The applicant's person type when the question says it, and says only one."""
+    folded = " ".join(unidecode(text or "").lower().split())
+    natural, legal = _NATURAL_PERSON.search(folded), _LEGAL_PERSON.search(folded)
+    if natural and not legal:
+        return {"person_type": "natural_person"}
+    if legal and not natural:
+        return {"person_type": "legal_person"}
+    return {}
 
 
 @lru_cache

@@ -199,7 +199,11 @@ def read(text: str) -> Reading:
 
 
 _FACT_WORDS = re.compile(r"\b(a quem|quem|qual|quais|quanto|quanta|quantos|quantas|onde|quando|ate quando|"
-                         r"who|which|what|where|when|how much|how long|how many)\b")
+                         r"who|which|what|where|when|how much|how long|how many|"
+                         # a yes/no about the rules ("can I get the permit myself or does it have to be a
+                         # business?", "tem que ser empresa?") is answered, then the form is offered
+                         r"can i|can we|may i|do i have to|does it have to|do i need to be|has to be|have to be|"
+                         r"tem que ser|tem de ser|precisa ser|preciso ser|tenho que ser|so pode|so podem)\b")
 
 
 def asks_for_a_fact(text: str) -> bool:

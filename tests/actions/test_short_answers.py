@@ -183,3 +183,27 @@ def test_the_condition_a_can_i_question_points_to_is_said_first(run):
                  [{"entity": "municipality", "value": "br-sp-bertioga"}, {"entity": "activity", "value": "kayak"}])
     first = result.text.splitlines()[0]
     assert "based in Bertioga" in first and "/decreto-4510-2024/art-4" in first
+
+
+def test_who_applies_said_in_the_question_is_read_and_a_blocking_restriction_is_said_first(run):
+    # Igarapava LC 57/2018 art. 96: only a legal person may apply for the food-vehicle authorisation
+    assert "pessoa juridica" in IGARAPAVA_SEED.lower() or "pessoa jurídica" in IGARAPAVA_SEED.lower()
+    result = run(ActionAnswer(), "I want to sell burgers from a van in Igarapava as a private person. Can I get the permit "
+                 "myself or does it have to be a business?", "ask_permission",
+                 [{"entity": "municipality", "value": "br-sp-igarapava"}, {"entity": "activity", "value": "food_truck"}])
+    first = result.text.splitlines()[0]
+    assert first.startswith("No, that is not allowed.") and "legal person" in first and "/lc-57-2018/art-96" in first
+    assert "Are you applying as an individual or as a company?" not in result.text
+    assert "does not allow food truck" not in result.text  # not said twice
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("quero abrir food truck como pessoa física", "natural_person"),
+    ("sem abrir empresa, posso vender?", "natural_person"),
+    ("my company wants to run boat tours", "legal_person"),
+    ("sou pessoa física mas minha empresa…", None),
+])
+def test_the_person_type_said_in_a_question(text, kind):
+    from actions.qa.facts import person_facts
+
+    assert person_facts(text) == ({"person_type": kind} if kind else {})

@@ -145,3 +145,15 @@ def test_a_question_for_a_fact_is_answered_even_with_a_wish_around_it():
     assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
     # a plain wish with a question mark but no question word stays a request
     assert cues.decide("quero pedir licença para vender coco", ranking[0], ranking)["intent"] == "request_permit"
+
+
+@pytest.mark.parametrize("text", [
+    "I want to sell burgers from a van in Igarapava as a private person. Can I get the permit myself or does it "
+    "have to be a business?",
+    "quero abrir um food truck em igarapava, tem que ser empresa?",
+])
+def test_a_yes_no_question_about_the_rules_is_answered_even_with_a_wish_around_it(text):
+    # who may hold the permit is a fact of the law (Igarapava art. 96): answered, then the form offered
+    ranking = [{"name": "request_permit", "confidence": 0.95}, {"name": "ask_permission", "confidence": 0.03}]
+    decision = cues.decide(text, ranking[0], ranking)
+    assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
