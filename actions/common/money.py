@@ -7,7 +7,10 @@ from babel.numbers import format_currency, format_decimal
 
 __all__ = ["format_amount"]
 
-_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
+_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB", "es": "es"}
+# Spanish CLDR writes the real "BRL" code; the law quoted under the answer writes "R$", so the Spanish
+# reader sees the symbol the law uses ("1.300,50 R$").
+_SYMBOLS = {("es", "BRL"): "R$"}
 # Real currencies are printed as money; legal units of account (UFM, UFIB, UR…) keep their name,
 # because their value in reais is set by another law and changes every year.
 _CURRENCIES = {"BRL": "BRL", "EUR": "EUR"}
@@ -23,7 +26,9 @@ def format_amount(value: Decimal, unit: str, language: str) -> str:
         pattern = Locale.parse(locale).currency_formats["standard"].pattern.replace(".00", "")
         return format_currency(value, _CURRENCIES[unit], locale=locale, format=pattern, currency_digits=False)
     if unit in _CURRENCIES:
-        return format_currency(value, _CURRENCIES[unit], locale=locale)
+        shown = format_currency(value, _CURRENCIES[unit], locale=locale)
+        symbol = _SYMBOLS.get((language, unit))
+        return shown.replace(_CURRENCIES[unit], symbol) if symbol else shown
     # Keep the precision the data (and the law) wrote: 30.00 UFM stays "30,00", 2500 UFIB stays "2.500".
     decimals = max(0, -value.as_tuple().exponent) if isinstance(value, Decimal) else 2
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")

@@ -173,7 +173,7 @@ def _value_text(form: Form, step: Step, value: Any) -> str:
         return form.fmt_date(value)
     if step.kind == "decimal":
         unit = " m²" if step.key.endswith("_m2") else " m" if step.key.endswith("_m") else ""
-        locale = "en_GB" if form.lang == "en" else "pt_BR"
+        locale = {"en": "en_GB", "es": "es"}.get(form.lang, "pt_BR")
         return format_decimal(Decimal(value), locale=locale) + unit
     if isinstance(value, dict):
         return value.get("description", "")

@@ -497,7 +497,7 @@ def _amount(form: Form, step: Step) -> Decimal | Invalid:
     return fitting[0].value
 
 
-_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
+_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB", "es": "es"}
 
 
 def _plain(value: Decimal, lang: str) -> str:

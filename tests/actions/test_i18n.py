@@ -23,3 +23,49 @@ def test_greeting_names_the_covered_places_in_each_language():
         text = render(language, "greet")
         for place in ("Bertioga", "Pontal do Paraná", "Igarapava", "Lajes", "Portugal"):
             assert place in text
+
+
+# Spanish (issue 15): every key of every catalogue file has its Spanish text, per file, and the answers
+# say that the law is quoted in Portuguese.
+def test_every_catalogue_file_has_its_spanish_twin_with_the_same_keys():
+    from pathlib import Path
+
+    import yaml
+
+    from actions.common.i18n import _flatten
+
+    folder = Path(__file__).parents[2] / "actions" / "common" / "i18n"
+    english = sorted(folder.glob("*en.yml"))
+    assert english
+    for path in english:
+        twin = path.with_name(path.name[: -len("en.yml")] + "es.yml")
+        assert twin.exists(), f"{twin.name} is missing"
+        flat_en: dict[str, str] = {}
+        flat_es: dict[str, str] = {}
+        _flatten("", yaml.safe_load(path.read_text(encoding="utf-8")) or {}, flat_en)
+        _flatten("", yaml.safe_load(twin.read_text(encoding="utf-8")) or {}, flat_es)
+        assert set(flat_es) == set(flat_en), (twin.name, sorted(set(flat_en) ^ set(flat_es)))
+        assert all(value.strip() for value in flat_es.values()), twin.name
+
+
+def test_spanish_is_a_language_of_the_catalogues():
+    assert "es" in LANGUAGES
+    assert render("es", "language_set").startswith("Claro")
+
+
+def test_spanish_answers_say_the_law_is_quoted_in_portuguese():
+    link = {"label": "art. 5", "url": "https://example.org/a5"}
+    sources = render("es", "answer.sources", groups=[{"norm": "Lei 1.902/2018", "links": [link]}])
+    assert "en portugués" in sources
+    cite = render("es", "fact.cite", norm="Lei 1.902/2018", links=[link])
+    assert "en portugués" in cite
+    assert "en portugués" in render("es", "search.passages", glosses=[], passages=[])
+
+
+def test_every_activity_has_a_spanish_name():
+    from actions.qa.subject import activity_name
+    from knowledge.rules import catalogue as activities
+
+    for activity in activities():
+        assert activity.names.get("es"), activity.id
+        assert activity_name(activity.id, "es") == activity.names["es"][0]

@@ -58,7 +58,7 @@ def test_every_choice_has_a_short_button_label(language, fact):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_numeric_questions_say_the_unit(language):
-    units = {"pt-BR": ("metros",), "pt-PT": ("metros",), "en": ("metres",)}[language]
+    units = {"pt-BR": ("metros",), "pt-PT": ("metros",), "en": ("metres",), "es": ("metros",)}[language]
     for fact, spec in FACTS.items():
         if fact.endswith("_m") or fact.endswith("_m2"):
             text = render(language, f"question.{spec.question}", **NAMES)

@@ -1,4 +1,4 @@
-"""Citizen-facing words, one catalogue per language (pt-BR, pt-PT, en).
+"""Citizen-facing words, one catalogue per language (pt-BR, pt-PT, en, es).
 
 Every sentence the bot says lives in these YAML files as a Jinja2 template, so that wording is reviewed
 as text and never assembled with f-strings in the actions. A key missing in one language is a test
@@ -14,7 +14,7 @@ from jinja2 import Environment, StrictUndefined
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "render", "catalogue", "keys"]
 
-LANGUAGES = ("pt-BR", "pt-PT", "en")
+LANGUAGES = ("pt-BR", "pt-PT", "en", "es")
 DEFAULT_LANGUAGE = "pt-BR"
 _DIR = Path(__file__).parent
 
