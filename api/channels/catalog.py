@@ -1,7 +1,7 @@
 """The message catalog: citizen-facing texts that the channels produce themselves (messages.yml).
 
 Texts are looked up by key and language and filled with str.format_map, so wording stays in one
-reviewable file in the three languages instead of f-strings spread through the bridges.
+reviewable file in the four languages instead of f-strings spread through the bridges.
 """
 
 from functools import lru_cache
@@ -12,7 +12,7 @@ import yaml
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Catalog", "get_catalog", "normalize_language"]
 
-LANGUAGES: tuple[str, ...] = ("pt-BR", "pt-PT", "en")
+LANGUAGES: tuple[str, ...] = ("pt-BR", "pt-PT", "en", "es")
 DEFAULT_LANGUAGE = "pt-BR"
 _CATALOG_FILE = Path(__file__).with_name("messages.yml")
 
@@ -32,6 +32,8 @@ def normalize_language(code: str | None) -> str | None:
         return "pt-BR"
     if code == "en" or code.startswith("en-"):
         return "en"
+    if code == "es" or code.startswith("es-"):  # "es-AR", "es-419", "es-UY": one neutral Spanish (issue 15)
+        return "es"
     return None
 
 

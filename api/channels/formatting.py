@@ -31,7 +31,7 @@ _LINK = re.compile(
     # A bare URL ends before trailing punctuation that belongs to the sentence.
     r"|(?P<bare>https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"])"
 )
-_BABEL_LOCALE = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en"}
+_BABEL_LOCALE = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en", "es": "es"}
 
 
 @dataclass(frozen=True)

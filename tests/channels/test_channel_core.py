@@ -20,7 +20,8 @@ BASE = "https://assistant.example.org"
 
 
 # ------------------------------------------------------------------ catalog
-def test_every_catalog_text_exists_in_the_three_languages():
+def test_every_catalog_text_exists_in_every_language():
+    assert "es" in LANGUAGES  # issue 15
     catalog = get_catalog()
     assert len(catalog.keys) > 30
     for key in catalog.keys:
@@ -43,7 +44,9 @@ def test_portuguese_variants_differ_where_the_languages_do():
 
 
 @pytest.mark.parametrize("code,expected", [
-    ("pt-br", "pt-BR"), ("pt", "pt-BR"), ("pt_PT", "pt-PT"), ("pt-PT", "pt-PT"), ("en-GB", "en"), ("de", None), (None, None)])
+    ("pt-br", "pt-BR"), ("pt", "pt-BR"), ("pt_PT", "pt-PT"), ("pt-PT", "pt-PT"), ("en-GB", "en"), ("de", None), (None, None),
+    # Telegram's language_code for the Spanish-speaking visitors (issue 15)
+    ("es", "es"), ("es-AR", "es"), ("es_UY", "es"), ("es-419", "es")])
 def test_client_language_codes_map_to_ours(code, expected):
     assert normalize_language(code) == expected
 

@@ -97,11 +97,21 @@ async def test_start_and_help_speak_the_users_language_without_asking_the_bot(ap
     assert fake_rasa.received == []
 
 
+async def test_a_spanish_telegram_gets_the_spanish_welcome_and_the_bot_is_told_es(application, fake_bot_api, fake_rasa):
+    # issue 15: Telegram's language_code "es"/"es-AR" is our "es"
+    await feed(application, tg_command_update(CHAT, "/start", language_code="es-AR"))
+    assert fake_bot_api.sent_texts == [catalog.text("telegram.welcome", "es")]
+    assert "¿Puedo alquilar tablas de SUP en Bertioga?" in fake_bot_api.sent_texts[0]
+    await feed(application, tg_text_update(CHAT, "¿Puedo alquilar tablas de SUP en Bertioga?", language_code="es-AR"))
+    assert fake_rasa.messages_from(f"telegram-{CHAT}") == [
+        '/set_language{"language": "es"}', "¿Puedo alquilar tablas de SUP en Bertioga?"]
+
+
 async def test_lang_switches_the_bot_and_the_bridge_to_the_chosen_language(application, fake_bot_api, fake_rasa):
     await feed(application, tg_command_update(CHAT, "/lang"))
     [picker] = fake_bot_api.calls_to("sendMessage")
     options = {row[0]["text"]: row[0]["callback_data"] for row in picker["reply_markup"]["inline_keyboard"]}
-    assert list(options) == ["Português (Brasil)", "Português (Portugal)", "English"]
+    assert list(options) == ["Português (Brasil)", "Português (Portugal)", "English", "Español"]
 
     await feed(application, tg_callback_update(CHAT, options["English"]))
     await feed(application, tg_command_update(CHAT, "/help"))  # the user's Telegram is in pt-br

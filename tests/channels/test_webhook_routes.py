@@ -80,11 +80,12 @@ def test_cross_origin_embedding_is_allowed_only_for_configured_origins(api_app, 
     assert "access-control-allow-origin" not in other.headers
 
 
-def test_the_widget_texts_come_from_the_catalog_in_three_languages(api_client):
+def test_the_widget_texts_come_from_the_catalog_in_every_language(api_client):
     body = api_client.get("/widget/messages.json").json()
-    assert body["languages"] == {"pt-BR": "Português (Brasil)", "pt-PT": "Português (Portugal)", "en": "English"}
+    assert body["languages"] == {"pt-BR": "Português (Brasil)", "pt-PT": "Português (Portugal)", "en": "English",
+                                 "es": "Español"}
     catalog = get_catalog()
-    for language in ("pt-BR", "pt-PT", "en"):
+    for language in ("pt-BR", "pt-PT", "en", "es"):
         assert body["texts"][language]["send"] == catalog.text("widget.send", language)
         assert body["texts"][language]["unavailable"] == catalog.text("common.unavailable", language)
 

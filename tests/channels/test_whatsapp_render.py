@@ -60,6 +60,11 @@ def test_the_phone_number_gives_a_first_language_guess():
     assert language_for_number("5513991234567") == "pt-BR"
     assert language_for_number("351912345678") == "pt-PT"
     assert language_for_number("447700900123") == "en"
+    # Spanish-speaking visitors (issue 15): Argentina, Uruguay, Chile, Spain
+    assert language_for_number("5491123456789") == "es"
+    assert language_for_number("59899123456") == "es"
+    assert language_for_number("56912345678") == "es"
+    assert language_for_number("34612345678") == "es"
 
 
 def test_the_signature_helper_and_the_check_agree():

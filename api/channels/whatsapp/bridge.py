@@ -41,12 +41,18 @@ log = logging.getLogger(__name__)
 
 # Meta's customer-service window: free-form messages only within 24 h of the user's last message.
 SERVICE_WINDOW = timedelta(hours=24)
+# no "es": the status template is registered in Meta in pt_BR, pt_PT and en only; a Spanish
+# conversation gets the pt_BR template until an es one is approved (issue 15)
 _TEMPLATE_LANGUAGE = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en"}
 # 👍/👎 reply buttons under an answer: "#fb:+:<answer id>" / "#fb:-:<answer id>" (issue 14).
 _FEEDBACK_REPLY = "#fb:"
 _PROMPTS_KEPT = 10_000
 # Portugal and the other countries that write European Portuguese.
 _EUROPEAN_PORTUGUESE_PREFIXES = ("351", "244", "258", "238", "245", "239", "670")
+# Spanish-speaking countries, the summer visitors first (issue 15): Argentina, Uruguay, Paraguay, Chile,
+# Bolivia, Peru, Colombia, Venezuela, Ecuador, Mexico, Spain. Only a first guess for the channel's own
+# texts: the bot answers each message in the language it is written in.
+_SPANISH_PREFIXES = ("54", "598", "595", "56", "591", "51", "57", "58", "593", "52", "34")
 
 
 def language_for_number(wa_id: str) -> str:
@@ -55,6 +61,8 @@ def language_for_number(wa_id: str) -> str:
         return "pt-BR"
     if wa_id.startswith(_EUROPEAN_PORTUGUESE_PREFIXES):
         return "pt-PT"
+    if wa_id.startswith(_SPANISH_PREFIXES):
+        return "es"
     return "en"
 
 

@@ -49,6 +49,7 @@
     if (code === "pt-pt") return "pt-PT";
     if (code === "pt" || code.indexOf("pt-") === 0) return "pt-BR";
     if (code === "en" || code.indexOf("en-") === 0) return "en";
+    if (code === "es" || code.indexOf("es-") === 0) return "es"; // es-AR, es-UY, es-419: one neutral Spanish
     return null;
   }
 
