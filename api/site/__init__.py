@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 _HERE = Path(__file__).resolve().parent
-_BABEL_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB"}
+_BABEL_LOCALES = {"pt-BR": "pt_BR", "pt-PT": "pt_PT", "en": "en_GB", "es": "es"}
 
 
 @lru_cache(maxsize=1)

@@ -19,7 +19,7 @@ from knowledge.strict_yaml import load_yaml
 
 __all__ = ["PAGE_LANGUAGES", "MissingNoteText", "note_text", "has_note_text"]
 
-PAGE_LANGUAGES = ("pt-BR", "pt-PT", "en")
+PAGE_LANGUAGES = ("pt-BR", "pt-PT", "en", "es")
 
 
 class MissingNoteText(LookupError):

@@ -119,6 +119,21 @@ def test_an_english_reader_is_told_the_law_is_in_portuguese(client):
     assert page_texts("en")["faq_language_note"] in faq
 
 
+def test_a_spanish_reader_gets_the_page_in_spanish_and_is_told_the_law_is_in_portuguese(client):
+    # issue 15: an Argentine browser (es-AR) reads the interface in Spanish, the law as published
+    response = client.get("/norms/br-sp-igarapava/lc-57-2018/art-109", headers={"accept-language": "es-AR,es;q=0.9"})
+    text = html.unescape(response.text)
+    assert '<html lang="es">' in response.text and 'lang="pt-BR"' in response.text
+    assert page_texts("es")["law_language_note"] in text
+    assert "Número impreso" in text and "Número impresso" not in text and "read as" not in text
+    home = html.unescape(client.get("/?lang=es").text)
+    assert "¿Puedo alquilar kayaks en la playa en Bertioga?" in home
+    assert 'data-language="es"' in home
+    faq = html.unescape(client.get("/faq?lang=es").text)
+    assert page_texts("es")["faq_language_note"] in faq
+    assert not english_in(client.get("/norms?lang=es").text)
+
+
 def test_the_page_language_follows_the_reader(client):
     assert '<html lang="en">' in client.get("/faq", headers={"accept-language": "en-GB,en"}).text
     assert '<html lang="pt-PT">' in client.get("/faq?lang=pt-PT").text

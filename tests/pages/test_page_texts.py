@@ -50,7 +50,7 @@ def test_the_notes_citizens_reported_read_in_portuguese():
 
 def test_every_page_word_exists_in_every_language():
     keys = {language: set(page_texts(language)) for language in PAGE_LANGUAGES}
-    assert keys["pt-PT"] == keys["pt-BR"] == keys["en"]
+    assert keys["pt-PT"] == keys["pt-BR"] == keys["en"] == keys["es"]
 
 
 @pytest.mark.parametrize("language", PAGE_LANGUAGES)
