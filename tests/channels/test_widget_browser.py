@@ -200,6 +200,23 @@ def test_the_language_picker_switches_the_widget_and_the_bot(page, base_url, ras
     expect(page.locator(".bsa-root")).to_have_attribute("lang", "en")
 
 
+def test_a_spanish_browser_gets_the_widget_in_spanish_and_the_bot_is_told_es(browser, base_url, rasa):
+    # issue 15: an es-AR browser opens the embed page in es, so data-language="es"
+    context = browser.new_context(locale="es-AR", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    try:
+        open_widget(page, base_url)
+        assert page.locator("script[data-language]").get_attribute("data-language") == "es"
+        expect(page.locator("#bsa-input")).to_have_attribute("placeholder", "Escriba su pregunta…")
+        expect(page.locator(".bsa-root")).to_have_attribute("lang", "es")
+        ask(page, "¿Puedo alquilar tablas de SUP en Bertioga?")
+        expect(page.locator(".bsa-msg--bot").last).to_contain_text("You said: ¿Puedo alquilar tablas de SUP en Bertioga?")
+        assert rasa.messages_from(sender_of(page, base_url)) == [
+            '/set_language{"language": "es"}', "¿Puedo alquilar tablas de SUP en Bertioga?"]
+    finally:
+        context.close()
+
+
 def test_escape_closes_the_panel_and_gives_focus_back_to_the_launcher(page, base_url):
     open_widget(page, base_url)
     page.keyboard.press("Escape")
