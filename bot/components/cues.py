@@ -62,14 +62,15 @@ WANT = _set("quero queria gostaria desejo pretendo vou vamos bora queremos gosta
 NEED = _set("preciso")
 REQUEST_VERBS = _set("pedir solicitar requerer tirar fazer abrir obter conseguir iniciar comecar dar "
                      "renovar preencher regularizar legalizar licenciar cadastrar registrar registar "
-                     "inscrever apply request get obtain start open register renew")
+                     "inscrever apply request get obtain start open register renew "
+                     "sacar tramitar hacer obtener empezar registrarme")  # es (issue 15)
 # A message that starts with one of these and names a permit asks for it ("solicitar licença",
 # "novo pedido", "me ajuda a pedir a licença", "apply for a beach vendor permit").
 IMPERATIVE_STARTS = _set("pedir solicitar requerer iniciar comecar abrir fazer renovar preencher novo nova "
                          "me ajuda ajuda apply start open request renew new")
 PERMIT_WORDS = _set("licenca licencas autorizacao autorizacoes alvara alvaras permissao pedido "
                     "solicitacao licenciamento cadastro inscricao registro registo credenciamento pre "
-                    "formulario licencia permiso solicitud "
+                    "formulario licencia permiso solicitud licencias permisos autorizacion tramite "
                     "permit permits licence license licences licenses authorization authorisation "
                     "application")
 # Verbs that are themselves a licensing request ("quero regularizar meu ponto de SUP").
@@ -77,30 +78,33 @@ LICENSING_VERBS = _set("regularizar legalizar licenciar cadastrar registrar regi
 NEGATIONS = _set("nao not don dont never nunca")
 # "quero saber…", "I want to know…": a wish for information, not for an application.
 KNOW = _set("saber entender conhecer perguntar informacao informacoes duvida duvidas ver "
-            "know ask understand learn check find")
+            "know ask understand learn check find consultar preguntar")
 # Words that open a question without a question mark.
 INTERROGATIVES = _set("posso pode podemos podem precisa precisam como quanto quanta quantos quantas qual "
                       "quais onde quando quem oque porque e existe ha tem da "
-                      "can could do does how what where when who which is are may should must")
+                      "can could do does how what where when who which is are may should must "
+                      "puedo puede pueden podes cuanto cuanta cuantos cuantas cual cuales donde cuando necesito "
+                      "hay")  # es (issue 15): "¿" alone already marks a question
 # Phrases that ask whether something is required: such a question is never a request, however a
 # classifier leans ("quero vender milho na areia, precisa de licença?").
 _WHETHER_NEEDED = re.compile(
     r"\b(precisa de|precisa ter|precisa tirar|precisa pedir|e preciso|e necessari[oa]|tem que|tem de|"
-    r"e obrigatori[oa]|need a|need to|do i need|is a .{0,20}required|required)\b")
+    r"e obrigatori[oa]|need a|need to|do i need|is a .{0,20}required|required|"
+    r"necesito|se necesita|hace falta|hay que|es necesari[oa]|es obligatori[oa])\b")
 # Other phrases that open a question anywhere in the message.
-_QUESTION_PHRASES = re.compile(r"\b(da pra|e permitido|sera que|is it|are we|is there)\b")
+_QUESTION_PHRASES = re.compile(r"\b(da pra|e permitido|sera que|is it|are we|is there|se puede|esta permitido)\b")
 
 # ("encerrar" is left out: alone it is as often a goodbye.)
 CANCEL = _set("cancelar cancela cancele cancelo cancel desistir desisto desisti parar pare para sair "
-              "stop quit exit abort chega interromper abortar esquece anular")
+              "stop quit exit abort chega interromper abortar esquece anular cancelalo dejalo")
 CANCEL_FILLERS = _set("quero o a pedido isso tudo ai do da formulario mesmo por favor pfv please "
                       "the application it")
 AFFIRM = _set("sim s ss simm yes yep yeah yup sure ok okay concordo aceito confirmo confirmar "
-              "certo correto exato exatamente claro isso agree")
-AFFIRM_FILLERS = _set("por favor pfv please i que e mesmo com certeza of course")
+              "certo correto exato exatamente claro isso agree si dale acuerdo acepto")
+AFFIRM_FILLERS = _set("por favor pfv please i que e mesmo com certeza of course de estoy")
 DENY = _set("nao n no nope negativo discordo nunca")
 DENY_FILLERS = _set("obrigado obrigada valeu thanks thank you aceito concordo quero i do don t dont "
-                    "agree")
+                    "agree gracias estoy de acuerdo acepto")
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,9 @@ def test_a_question_read_with_a_request_close_behind_gets_the_offer():
     ("cancelar", "cancel"), ("Cancela o pedido", "cancel"), ("desisto", "cancel"), ("para", "cancel"),
     ("stop", "cancel"), ("sim", "affirm"), ("Sim, por favor", "affirm"), ("concordo", "affirm"),
     ("yes", "affirm"), ("não", "deny"), ("nao, obrigado", "deny"), ("no", "deny"),
+    # Spanish (issue 15)
+    ("sí", "affirm"), ("si", "affirm"), ("dale", "affirm"), ("no, gracias", "deny"), ("no estoy de acuerdo", "deny"),
+    ("dejalo", "cancel"),
 ])
 def test_cancel_yes_and_no_words_decide_alone(text, intent):
     assert cues.read(text).intent == intent
@@ -157,3 +160,16 @@ def test_a_yes_no_question_about_the_rules_is_answered_even_with_a_wish_around_i
     ranking = [{"name": "request_permit", "confidence": 0.95}, {"name": "ask_permission", "confidence": 0.03}]
     decision = cues.decide(text, ranking[0], ranking)
     assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
+
+
+@pytest.mark.parametrize("text", ["quiero sacar la licencia de vendedor ambulante en Igarapava",
+                                  "quiero hacer la solicitud", "quiero tramitar el permiso para mi food truck"])
+def test_a_spanish_request_opens_the_pre_application(text):
+    assert cues.read(text).intent == "request_permit"
+
+
+@pytest.mark.parametrize("text", ["¿necesito permiso para vender helado?", "necesito licencia para vender comida en la playa?",
+                                  "¿hace falta permiso para alquilar kayak?"])
+def test_a_spanish_question_whether_a_permit_is_needed_is_answered_with_the_offer(text):
+    reading = cues.read(text)
+    assert reading.intent is None and reading.question and reading.asks_about_permit and reading.whether_needed
