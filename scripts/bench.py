@@ -87,6 +87,32 @@ def timed_turn(client: httpx.Client, url: str, sender: str, message: str) -> flo
     return (time.perf_counter() - start) * 1000
 
 
+# A turn's cost by its place in a long conversation (issue 17: "flat cost per turn"). Conversations of
+# LONG_TURNS turns cycle through CYCLE questions, so turns 3-7 ("turn 5") and 148-152 ("turn 150") ask
+# the very same questions (148 = 3 + 5 * 29) and differ only in the history behind them. They run
+# interleaved, turn by turn, so a change in the machine's load weighs on both windows alike.
+LONG_TURNS, CYCLE, WINDOW = 152, 29, 2
+
+
+def turn_cost(client: httpx.Client, url: str, msgs: list[str], conversations: int = 3) -> dict:
+    """Median REST latency around turn 5 and around turn 150 of the same conversations, and their ratio."""
+    cycle = msgs[:CYCLE]
+    by_turn: dict[int, list[float]] = {}
+    stamp = int(time.time())
+    for turn in range(1, LONG_TURNS + 1):
+        for n in range(conversations):
+            latency = timed_turn(client, url, f"long-{stamp}-{n}", cycle[(turn - 1) % CYCLE])
+            by_turn.setdefault(turn, []).append(latency)
+
+    def around(turn: int) -> float:
+        return statistics.median(lat for t in range(turn - WINDOW, turn + WINDOW + 1) for lat in by_turn[t])
+
+    early, late = around(5), around(150)
+    return {"conversations": conversations, "turns": LONG_TURNS,
+            "turn_5_p50_ms": round(early, 1), "turn_150_p50_ms": round(late, 1),
+            "ratio_150_to_5": round(late / early, 2)}
+
+
 def measure_training() -> float:
     """A cold training: an empty Rasa cache (RASA_CACHE_DIRECTORY), or unchanged components are reused
     from .rasa/cache and the figure says nothing about a first `make train`."""
@@ -124,6 +150,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=20)
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--skip-replies", action="store_true", help="skip the reply-length figures (~3 min)")
+    parser.add_argument("--turn-cost-only", action="store_true",
+                        help="only the cost of turn 5 against turn 150 (~3 min); printed, not saved")
     args = parser.parse_args()
 
     msgs = questions()
@@ -146,6 +174,10 @@ def main() -> None:
                 # Warm-up, excluded from the figures (first calls compile TensorFlow graphs).
                 for i, m in enumerate(msgs[:10]):
                     timed_turn(client, url, f"warm-{i}", m)
+                per_turn = turn_cost(client, url, msgs)
+                if args.turn_cost_only:
+                    print(json.dumps({"turn_cost": per_turn}, indent=2))
+                    return
                 sequential = [
                     timed_turn(client, url, f"seq-{i // 6}", msgs[i % len(msgs)]) for i in range(args.turns)
                 ]
@@ -176,6 +208,7 @@ def main() -> None:
         "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
         "rest_sequential": summary(sequential),
+        "turn_cost": per_turn,
         "nlu_parse_only": summary(nlu_only),
         "answer_action_only": summary(action_only),
         "rest_concurrent": {**summary(concurrent), "conversations": args.concurrency,
