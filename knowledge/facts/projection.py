@@ -6,6 +6,8 @@ so a superseded figure is never a record.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
@@ -94,6 +96,19 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
                       extra=extra, activities=tuple(sorted(penalties.get(pid, ()))), **base)
         tier_text = _text(p.text) or {"pt-BR": p.grade or pid}
         yield FactRecord(id=f"{n}#penalty-{pid}", text=tier_text, cite=_ids(norm, p.cite), **common)
+        if p.aggravating and p.aggravating_percent is not None:
+            # "quanto aumenta a multa por agravante?": the percentage each one adds, with the list
+            percent = f"{p.aggravating_percent.normalize():f}"
+            listed = {lang: "; ".join(re.sub(r"^(Agravante|Aggravating): ", "", o.text.get(lang) or o.text.get("pt-BR", ""))
+                                      for o in p.aggravating) for lang in ("pt-BR", "pt-PT", "en")}
+            words = {"pt-BR": f"cada agravante constatado acrescenta {percent}% à multa ({listed['pt-BR']})",
+                     "pt-PT": f"cada agravante verificada acrescenta {percent}% à coima ({listed['pt-PT']})",
+                     "en": f"each aggravating factor found adds {percent}% to the fine ({listed['en']})"}
+            cite = tuple(dict.fromkeys([c for o in p.aggravating for c in _ids(norm, o.cite)] + list(_ids(norm, p.cite))))
+            # (only a question about aggravation gets it: "the fine for breaking the rules" is the fine)
+            yield FactRecord(id=f"{n}#penalty-{pid}-aggravating", kind="fine", text=words, cite=cite, value=percent,
+                             unit="%", extra={"offences": "0", "asked_with": r"agravant|aggravat|aument|acresc|increase|raise|more if"},
+                             activities=tuple(sorted(penalties.get(pid, ()))), **base)
         # each offence is its own record: "what is the fine for X" lands on X's tier
         for offence in p.offences:
             # the offence's own item first (what the citizen asked), then the tier's (which holds the amount)

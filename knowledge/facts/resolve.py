@@ -234,6 +234,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
     # running boat tours without insurance?" is not answered with the insurance amount).
+    records = [r for r in records if _may_answer(r, question)]
     for kind in asked[:1]:
         # a length asked is a distance or a size alike ("até quantos metros do calçadão posso ocupar" is the
         # boardwalk's maximum width): the records stating metres of both kinds
@@ -320,6 +321,13 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                 # the activity named, and one word only one of its records holds ("distância entre uma mesa e
                 # outra" → the distance between tables): the activity is the second word
                 return Resolution(holders[0], holders[0].kind, best_score)
+            if kind == "fine" and not (rest - _ANY_BREACH):
+                # "how much is the fine for breaking the rules?" names no offence: the one fine the law
+                # sets as a range for any breach, where it sets only one (Pontal: R$ 300 to 12.000, art. 38)
+                general = [r for r in candidates if r.extra.get("offences") == "0" and r.value is not None
+                           and "#penalty-" in r.id and "asked_with" not in r.extra]
+                if len(general) == 1:
+                    return Resolution(general[0], "fine", best_score)
             return None
         second = scored[1] if len(scored) > 1 else None
         # a runner-up that does not hold the question's words is no rival, however its length scores
@@ -434,6 +442,19 @@ def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactReco
         if ranges and any(lo <= n <= hi for n in counts for lo, hi in ranges):
             holding.append(record)
     return holding if len(holding) == 1 else []
+
+
+# Words that name a breach of the rules in general, no offence in particular.
+_ANY_BREACH = frozenset(stem(w) for w in """regra regras rule rules breaking break breach breaching infringing infringe
+descumprir descumprimento desrespeitar violar violating violation infracao infracoes lei norma law norms street vending
+vendor ambulante comercio""".split())
+
+
+def _may_answer(record: FactRecord, question: str) -> bool:
+    """A record that answers only questions naming its subject (`extra.asked_with`, a pattern on the folded
+    question): the aggravating factors' percentage is not "the fine for breaking the rules"."""
+    pattern = record.extra.get("asked_with")
+    return pattern is None or re.search(pattern, fold(question)) is not None
 
 
 def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
@@ -601,7 +622,7 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
         return None
     records = facts_of(jurisdiction, day)
     # (a fine asked for may be a tier's: "the fine for a serious infraction" is the serious tier's)
-    candidates = [r for r in records if (r.kind == "fee" if price else r.kind in _RETRIEVABLE)
+    candidates = [r for r in records if _may_answer(r, question) and (r.kind == "fee" if price else r.kind in _RETRIEVABLE)
                   and (r.kind != "fine" or r.about or "#written-" in r.id or "fine" in asked[:2])
                   and (activity is None or not r.activities or activity in r.activities)]
     if not candidates:

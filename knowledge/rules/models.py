@@ -147,6 +147,8 @@ class Penalty(_Public):
     amount_max_legal_person: Amount | None = None
     proceeds: list[ProceedsShare] = Field(default_factory=list)
     offences: list[Note] = Field(default_factory=list)
+    aggravating: list[Note] = Field(default_factory=list)  # each raises the fine by aggravating_percent
+    aggravating_percent: Decimal | None = None
     text: Text | None = None
     citations: list[Citation]
 

@@ -98,6 +98,8 @@ def penalty(reg: Registry, norm: NormData, pid: str, p: PenaltyData, on: date) -
         seizure=p.seizure,
         repeat_multiplier=p.repeat_multiplier,
         offences=[note(norm, o) for o in p.offences],
+        aggravating=[note(norm, o) for o in p.aggravating],
+        aggravating_percent=p.aggravating_percent,
         text=p.text,
         citations=cites(norm.norm, p.cite),
     )

@@ -216,6 +216,10 @@ class PenaltyData(_Cited, _Dated):
     seizure: bool = False
     repeat_multiplier: LawDecimal | None = None
     offences: list[NoteData] = Field(default_factory=list)
+    # circumstances that raise the fine by a percentage each (Pontal art. 36 and 38: +30% per aggravating
+    # factor) — not offences: "quanto aumenta por agravante?" is answered by the percentage
+    aggravating: list[NoteData] = Field(default_factory=list)
+    aggravating_percent: LawDecimal | None = None
     text: TextData | None = None
 
 

@@ -250,3 +250,18 @@ def test_the_office_that_issues_the_activity_s_permit_answers_which_department()
     found = resolve("I want to sell stuff on the street in Igarapava. Which department do I need authorization from?",
                     "br-sp-igarapava", activity="itinerant_vendor")
     assert found is not None and found.record.id.endswith("#office-tributacao")
+
+
+PONTAL = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+
+
+def test_aggravating_factors_raise_the_fine_and_are_no_offence():
+    # Lei 1.902/2018 art. 38: R$ 300,00 to R$ 12.000,00, plus 30% for each aggravating factor (art. 36)
+    assert "acrescido do percentual de 30% (trinta por cento) para cada agravante" in PONTAL
+    general = resolve("How much is the fine for breaking the street vending rules in Pontal do Paraná?", "br-pr-pontal-do-parana")
+    assert general is not None and general.record.id.endswith("#penalty-fine") and general.record.value.startswith("300")
+    from knowledge.facts.projection import facts_of
+    aggravating = next(r for r in facts_of("br-pr-pontal-do-parana") if r.id.endswith("#penalty-fine-aggravating"))
+    assert aggravating.value == "30" and aggravating.unit == "%"
+    # a question about breaking an undertaking is not answered "aggravating: …" with the fine's range
+    assert not any(r.id.endswith("aggravating_breach_of_terms") for r in facts_of("br-pr-pontal-do-parana"))
