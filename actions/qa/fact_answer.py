@@ -22,7 +22,7 @@ from knowledge.rules.citations import label_for
 from knowledge.rules.models import Citation
 from knowledge.search.text import fold
 
-__all__ = ["ANSWERED_KINDS", "answer_fact", "answer_repeat_offence"]
+__all__ = ["ANSWERED_KINDS", "answer_company_fines", "answer_fact", "answer_repeat_offence"]
 
 # Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
 # the rules' answer gives them whole.
@@ -45,6 +45,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     that clearly matches its words is found whatever kind it is (knowledge.facts.retrieve) — better
     than a passage of the law that search finds, which is the answer otherwise."""
     if answer_repeat_offence(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today):
+        return True
+    if answer_company_fines(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today):
         return True
     found: Resolution | None = None
     if not _asks_can_i(question):  # "can I…? for how long?": yes/no and its condition come first (the rules)
@@ -71,8 +73,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         "place": municipality,
         "period": period,
         "text": _sentence_part(record.words(lang), found.kind if record.kind != "fine" or record.about else "office"),
-        "value": record.value,
-        "value_max": record.value_max,
+        "value": _figure(record.value, lang),
+        "value_max": _figure(record.value_max, lang),
         "unit": record.unit,
         "amount": _money(amount, record.unit, lang),
         "amount_max": _money(top, record.unit, lang),
@@ -100,6 +102,17 @@ def _links(norm: str, units) -> list[dict]:  # noqa: ANN001 (unit ids)
 
 def _cite(turn: Turn, links: list[dict]) -> str:
     return turn.text("fact.cite", norm=links[0]["norm"] if links else "", links=links)
+
+
+def _figure(value: str | None, lang: str) -> str | None:
+    """A record's figure as the reader writes it: English without the law's trailing zeros ("4.00 m²"
+    reads "4 m²", "1.50 m" "1.5 m"); Portuguese as the law prints it (the templates put the comma)."""
+    if value is None or lang != "en":
+        return value
+    number = _decimal(value)
+    if number is None:
+        return value
+    return f"{number.normalize():f}" if number == number.to_integral_value() or "." in value else value
 
 
 def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
@@ -142,29 +155,52 @@ def answer_repeat_offence(turn: Turn, question: str, jurisdiction: str, *, activ
     (Bertioga art. 21 § 2º, Lajes art. 386, Igarapava art. 235)."""
     if not (_REPEAT.search(question) and _MORE.search(question)):
         return False
+    return _fines_multiplied(turn, jurisdiction, activity=activity, municipality=municipality, today=today,
+                             key="repeat_multiplier", law=_REPEAT_IN_LAW, template="fact.repeat")
+
+
+def answer_company_fines(turn: Turn, question: str, jurisdiction: str, *, activity: str | None, municipality: str,
+                         today: date | None = None) -> bool:
+    """Whether a company pays more ("are the fines higher for a company?"), from the fines' own
+    `legal_person_multiplier` (RAMT art. 38: the limits are doubled for legal persons)."""
+    if not (_COMPANY.search(fold(question)) and _FINE_WORD.search(fold(question)) and _MORE.search(question)):
+        return False
+    return _fines_multiplied(turn, jurisdiction, activity=activity, municipality=municipality, today=today,
+                             key="legal_person_multiplier", law=_COMPANY_IN_LAW, template="fact.company")
+
+
+_COMPANY = re.compile(r"\b(empresa|empresas|pessoa juridica|pessoas juridicas|pessoa colectiva|pessoas colectivas|"
+                      r"pessoa coletiva|pessoas coletivas|sociedade|sociedades|company|companies|business|businesses|"
+                      r"legal person|legal entity|firm)\b")
+_FINE_WORD = re.compile(r"\b(multa|multas|coima|coimas|fine|fines|penalt\w*)\b")
+_COMPANY_IN_LAW = re.compile(r"pessoas? (colectivas?|coletivas?|juridicas?)")
+
+
+def _fines_multiplied(turn: Turn, jurisdiction: str, *, activity: str | None, municipality: str, today: date | None,
+                      key: str, law: re.Pattern[str], template: str) -> bool:
     every = [r for r in facts_of(jurisdiction, today or date.today())
              if r.kind == "fine" and (activity is None or activity in r.activities)]
     fines = [r for r in every if r.value is not None]  # money fines: a suspension or a cassation is not doubled
-    multipliers = {r.extra.get("repeat_multiplier") for r in fines} - {None}
+    multipliers = {r.extra.get(key) for r in fines} - {None}
     if len(multipliers) != 1:
         return False
-    holding = [r for r in fines if r.extra.get("repeat_multiplier")]
+    holding = [r for r in fines if r.extra.get(key)]
     # (the general rule may state no amount of its own: Igarapava's grading of fines)
-    general = [r for r in every if r.extra.get("repeat_multiplier") in multipliers]
+    general = [r for r in every if r.extra.get(key) in multipliers]
     # when some fines are not raised (Bertioga: only grades I and II double), say which are, by amount
-    only = ([] if all(r.extra.get("repeat_multiplier") for r in fines if not r.about) else
+    only = ([] if all(r.extra.get(key) for r in fines if not r.about) else
             list(dict.fromkeys(_money(_decimal(r.value), r.unit, turn.language) for r in holding if not r.about)))
     shared = [u for u in holding[0].cite if all(u in r.cite for r in holding)]
     # the unit(s) every such fine cites, the one that says it last first (the doubling is a paragraph
     # after the tiers); else the articles of the rule for most activities (Igarapava's grading)
     units = (list(dict.fromkeys(shared[::-1]))[:2] if shared else
              list(max(general, key=lambda r: (len(r.activities), -len(r.cite))).cite))
-    # of those, the ones whose text speaks of the repeat ("reincidência", "dobro"): never a quote that
-    # does not hold what was asked
-    speaking = [u for u in units if _REPEAT_IN_LAW.search(fold(load_corpus().full_text(u)))]
+    # of those, the ones whose text speaks of it ("reincidência", "pessoas colectivas"): never a quote
+    # that does not hold what was asked
+    speaking = [u for u in units if law.search(fold(load_corpus().full_text(u)))]
     units = (speaking or units)[:2]
     links = _links(holding[0].norm, units)
-    turn.dispatcher.utter_message(text=turn.text("fact.repeat", place=municipality, multiplier=multipliers.pop(),
+    turn.dispatcher.utter_message(text=turn.text(template, place=municipality, multiplier=multipliers.pop(),
                                                  cite=_cite(turn, links), only=[a for a in only if a]),
                                   json_message={"fact": {"id": holding[0].id, "kind": "fine"},
                                                 "citations": [dict(link) for link in links]})

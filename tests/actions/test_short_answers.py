@@ -207,3 +207,25 @@ def test_the_person_type_said_in_a_question(text, kind):
     from actions.qa.facts import person_facts
 
     assert person_facts(text) == ({"person_type": kind} if kind else {})
+
+
+RAMT_SEED = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("question,said", [
+    ("In Portugal, are the boat-tour fines higher if the operator is a company instead of a person?", "doubled"),
+    ("a coima é maior para uma sociedade?", "dobro"),
+])
+def test_whether_a_company_pays_more_is_answered_from_the_fines_multiplier(run, question, said):
+    # RAMT art. 38: for legal persons the minimum and maximum limits of the fines are doubled
+    assert "Tratando-se de pessoas colectivas, os limites mínimos e máximos das coimas" in RAMT_SEED
+    result = run(ActionAnswer(), question, "ask_fine", [{"entity": "municipality", "value": "pt"}])
+    first = result.text.splitlines()[0]
+    assert said in first and "/ramt/art-38" in first
+
+
+def test_an_english_figure_drops_the_law_s_trailing_zeros():
+    from actions.qa.fact_answer import _figure
+
+    assert [_figure(v, "en") for v in ("4.00", "1.50", "30", "08:00")] == ["4", "1.5", "30", "08:00"]
+    assert _figure("4.00", "pt-BR") == "4.00"  # the Portuguese templates write the law's "4,00"
