@@ -402,11 +402,22 @@ def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three
     return plan, cue, raw, content
 
 
+# A sentence ends at ".", "!" or "?" followed by a word — not after "art.", "n." or "inc.", nor before a number.
+_SENTENCE_END = re.compile(r"(?<!\bart\.)(?<!\barts\.)(?<!\bn\.)(?<!\binc\.)(?<!\bpar\.)(?<=[.!?])\s+(?=[^\d\s])",
+                           re.IGNORECASE)
+
+
 def _context(question: str) -> frozenset[str]:
     """The words only the sentences before the question itself say ("O Secretário negou minha defesa
     contra a multa. Posso recorrer ao prefeito?": the secretary and the defence are the story, the appeal
     to the mayor is asked). Empty for a one-sentence message."""
-    sentences = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if tokens(p)]
+    sentences: list[str] = []
+    for part in (p for p in _SENTENCE_END.split(question.strip()) if tokens(p)):
+        # "art. 21", "n. 5": a fragment of under three words belongs to the sentence before it
+        if sentences and (len(tokens(part)) < 3 or len(tokens(sentences[-1])) < 3):
+            sentences[-1] += " " + part
+        else:
+            sentences.append(part)
     if len(sentences) < 2:
         return frozenset()
     # every sentence that asks is the question ("tem de ter inscrição? o que tem de dizer?"); with none

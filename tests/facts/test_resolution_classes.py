@@ -265,3 +265,14 @@ def test_aggravating_factors_raise_the_fine_and_are_no_offence():
     assert aggravating.value == "30" and aggravating.unit == "%"
     # a question about breaking an undertaking is not answered "aggravating: …" with the fine's range
     assert not any(r.id.endswith("aggravating_breach_of_terms") for r in facts_of("br-pr-pontal-do-parana"))
+
+
+@pytest.mark.parametrize("question,story", [
+    ("Recebi uma multa da fiscalização na praia em Bertioga. Qual o prazo pra me defender?", {"receb", "fiscaliz"}),
+    ("Qual a multa do art. 21 do decreto?", set()),  # "art." ends no sentence
+    ("ok. qual o prazo?", set()),  # nor does a fragment of under three words start a story
+])
+def test_the_story_is_the_sentences_before_the_question(question, story):
+    from knowledge.facts.resolve import _context
+
+    assert story <= _context(question) and (story or not _context(question))
