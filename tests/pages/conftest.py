@@ -15,7 +15,7 @@ from tests.support.channel_fakes import FakeRasa, serve_app
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONES = ({"width": 360, "height": 740}, {"width": 390, "height": 844})
-LANGUAGES = ("pt-BR", "pt-PT", "en")
+LANGUAGES = ("pt-BR", "pt-PT", "en", "es")
 
 
 @pytest.fixture(scope="module")
