@@ -83,8 +83,8 @@ KNOW = _set("saber entender conhecer perguntar informacao informacoes duvida duv
 INTERROGATIVES = _set("posso pode podemos podem precisa precisam como quanto quanta quantos quantas qual "
                       "quais onde quando quem oque porque e existe ha tem da "
                       "can could do does how what where when who which is are may should must "
-                      "puedo puede pueden podes cuanto cuanta cuantos cuantas cual cuales donde cuando necesito "
-                      "hay")  # es (issue 15): "¿" alone already marks a question
+                      "puedo puede pueden cuanto cuanta cuantos cuantas cual cuales donde cuando necesito "
+                      "hay")  # es (issue 15), none a Portuguese word ("podes", "está permitido" are): "¿" marks a question
 # Phrases that ask whether something is required: such a question is never a request, however a
 # classifier leans ("quero vender milho na areia, precisa de licença?").
 _WHETHER_NEEDED = re.compile(
@@ -92,7 +92,7 @@ _WHETHER_NEEDED = re.compile(
     r"e obrigatori[oa]|need a|need to|do i need|is a .{0,20}required|required|"
     r"necesito|se necesita|hace falta|hay que|es necesari[oa]|es obligatori[oa])\b")
 # Other phrases that open a question anywhere in the message.
-_QUESTION_PHRASES = re.compile(r"\b(da pra|e permitido|sera que|is it|are we|is there|se puede|esta permitido)\b")
+_QUESTION_PHRASES = re.compile(r"\b(da pra|e permitido|sera que|is it|are we|is there|se puede)\b")
 
 # ("encerrar" is left out: alone it is as often a goodbye.)
 CANCEL = _set("cancelar cancela cancele cancelo cancel desistir desisto desisti parar pare para sair "
