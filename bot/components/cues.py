@@ -70,7 +70,7 @@ IMPERATIVE_STARTS = _set("pedir solicitar requerer iniciar comecar abrir fazer r
                          "me ajuda ajuda apply start open request renew new")
 PERMIT_WORDS = _set("licenca licencas autorizacao autorizacoes alvara alvaras permissao pedido "
                     "solicitacao licenciamento cadastro inscricao registro registo credenciamento pre "
-                    "formulario licencia permiso solicitud licencias permisos autorizacion tramite "
+                    "formulario licencia permiso solicitud licencias permisos autorizacion "
                     "permit permits licence license licences licenses authorization authorisation "
                     "application")
 # Verbs that are themselves a licensing request ("quero regularizar meu ponto de SUP").
