@@ -87,30 +87,43 @@ def timed_turn(client: httpx.Client, url: str, sender: str, message: str) -> flo
     return (time.perf_counter() - start) * 1000
 
 
-# A turn's cost by its place in a long conversation (issue 17: "flat cost per turn"). Conversations of
-# LONG_TURNS turns cycle through CYCLE questions, so turns 3-7 ("turn 5") and 148-152 ("turn 150") ask
-# the very same questions (148 = 3 + 5 * 29) and differ only in the history behind them. They run
-# interleaved, turn by turn, so a change in the machine's load weighs on both windows alike.
+# A turn's cost by its place in a long conversation (issue 17: "flat cost per turn"). Long conversations
+# cycle through CYCLE questions for LONG_TURNS turns; when they reach turn 146, as many fresh ones start
+# and the two sets run interleaved, turn by turn: "turn 150" is the long ones' turns 148-152, "turn 5" the
+# fresh ones' turns 3-7, asking the very same questions (148 = 3 + 5 * 29) at the same minute, so the
+# ratio measures the history behind a turn, not the other work on the machine (which, on a shared
+# 2-core machine, moves a median by more than the history does).
 LONG_TURNS, CYCLE, WINDOW = 152, 29, 2
 
 
 def turn_cost(client: httpx.Client, url: str, msgs: list[str], conversations: int = 3) -> dict:
-    """Median REST latency around turn 5 and around turn 150 of the same conversations, and their ratio."""
+    """Median REST latency around turn 5 and around turn 150, measured side by side, and their ratio."""
     cycle = msgs[:CYCLE]
-    by_turn: dict[int, list[float]] = {}
     stamp = int(time.time())
+    late_start = LONG_TURNS - (5 + WINDOW) + 1  # turn 146: the fresh conversations' turn 7 is turn 152
+    assert (late_start - 1) % CYCLE == 0, "fresh and long conversations must ask the same questions"
+    early: dict[int, list[float]] = {}
+    late: dict[int, list[float]] = {}
+    first: dict[int, list[float]] = {}
     for turn in range(1, LONG_TURNS + 1):
+        fresh_turn = turn - late_start + 1
         for n in range(conversations):
-            latency = timed_turn(client, url, f"long-{stamp}-{n}", cycle[(turn - 1) % CYCLE])
-            by_turn.setdefault(turn, []).append(latency)
+            message = cycle[(turn - 1) % CYCLE]
+            latency = timed_turn(client, url, f"long-{stamp}-{n}", message)
+            (late if turn >= late_start else first).setdefault(turn, []).append(latency)
+            if fresh_turn >= 1:
+                assert cycle[(fresh_turn - 1) % CYCLE] == message
+                early.setdefault(fresh_turn, []).append(timed_turn(client, url, f"fresh-{stamp}-{n}", message))
 
-    def around(turn: int) -> float:
+    def around(by_turn: dict[int, list[float]], turn: int) -> float:
         return statistics.median(lat for t in range(turn - WINDOW, turn + WINDOW + 1) for lat in by_turn[t])
 
-    early, late = around(5), around(150)
+    turn_5, turn_150 = around(early, 5), around(late, 150)
     return {"conversations": conversations, "turns": LONG_TURNS,
-            "turn_5_p50_ms": round(early, 1), "turn_150_p50_ms": round(late, 1),
-            "ratio_150_to_5": round(late / early, 2)}
+            "turn_5_p50_ms": round(turn_5, 1), "turn_150_p50_ms": round(turn_150, 1),
+            "ratio_150_to_5": round(turn_150 / turn_5, 2),
+            # The long conversations' own turns 3-7, two to three minutes earlier: load drift shows here.
+            "long_conversations_turn_5_p50_ms": round(around(first, 5), 1)}
 
 
 def measure_training() -> float:
