@@ -295,7 +295,7 @@ _SCOPE_END = re.compile(r"[,.:()]|\b(but|mas|porem|except|exceto|salvo|unless|a 
 class Forbidding(NamedTuple):
     condition: Note
     clause: str  # the clause that forbids what was asked, in the reader's language
-    citation: Citation | None  # its article: the one whose text holds what is forbidden, else the first
+    citation: Citation | None  # its article: the clause's own when the condition cites one per clause, else the first
 
 
 def forbidding_clause(decision: Decision, question: str, language: str) -> Forbidding | None:
