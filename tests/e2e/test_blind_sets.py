@@ -15,7 +15,7 @@ import json
 import statistics
 import sys
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import httpx
@@ -55,6 +55,26 @@ def _percentile(values: list[int], q: float) -> int:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else 0
 
 
+def failure_mode(case: Case, reasons: list[str]) -> str:
+    """What kind of miss, in aggregate terms only (read these counts, never the failing questions): the
+    wrong door altogether (neither the key fact nor the article), the right article without the key
+    fact, the key fact without its article, or only a secondary expectation missing."""
+    if any(r.startswith("error:") for r in reasons):
+        return "error"
+    key_missing = bool(case.expect) and any(r.startswith("missing expected text: ") and
+                                            r.removeprefix("missing expected text: ") == " | ".join(
+                                                [case.expect[0]] if isinstance(case.expect[0], str) else case.expect[0])
+                                            for r in reasons)
+    cite_missing = any(r.startswith("missing citation link") for r in reasons)
+    if key_missing and cite_missing:
+        return "neither_fact_nor_article"
+    if key_missing:
+        return "article_without_key_fact"
+    if cite_missing:
+        return "key_fact_without_article"
+    return "secondary_only"
+
+
 def summarise(name: str, results: list[tuple[Case, dict]]) -> dict:
     passed = sum(r["passed"] for _, r in results)
     lengths = [r["chars"] for _, r in results]
@@ -63,6 +83,9 @@ def summarise(name: str, results: list[tuple[Case, dict]]) -> dict:
         "first_sentence": sum(r["first"] for _, r in results),
         "chars_p50": int(statistics.median(lengths)), "chars_p95": _percentile(lengths, 0.95),
         "by_norm": _rates(results, lambda c: c.norm or "-"), "by_language": _rates(results, lambda c: c.language),
+        "by_topic": _rates(results, lambda c: c.topic),
+        "by_context": _rates(results, lambda c: "follow-up" if c.context else "single"),
+        "failure_modes": dict(sorted(Counter(failure_mode(c, r["reasons"]) for c, r in results if not r["passed"]).items())),
         "failures": [{"id": c.id, "message": c.message, "reasons": r["reasons"], "answer": r["answer"][:600]}
                      for c, r in results if not r["passed"]],
     }
@@ -83,7 +106,8 @@ def test_blind_set(stack, reports, name):
     report = reports[name] = summarise(name, results)
     print(f"\nblind {name}: {report['passed']}/{report['cases']} ({report['pass_rate']:.1%}); key fact first "
           f"{report['first_sentence']}/{report['cases']}; reply chars p50 {report['chars_p50']} p95 {report['chars_p95']}; "
-          f"by norm {report['by_norm']}; by language {report['by_language']}")
+          f"by norm {report['by_norm']}; by language {report['by_language']}; by topic {report['by_topic']}; "
+          f"{report['by_context']}; failure modes {report['failure_modes']}")
     invented = {c.id: r["unproven"] for c, r in results if r.get("unproven")}
     assert not invented, f"{name}: amounts in no law text or record: {invented}"
     floor = thresholds().min_pass_rate[name]
