@@ -14,6 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.i18n import render
 from actions.common.language import detect_language
+from actions.common.spanish import gloss
 
 __all__ = ["Turn"]
 
@@ -54,8 +55,12 @@ class Turn:
 
     @property
     def asked(self) -> str:
-        """The words of the message being answered."""
-        return self.message.get("text") or ""
+        """The words of the message being answered, as the word-based readers match them: a Spanish
+        message in Portuguese words (actions/common/spanish.py), since every cue list, activity name and
+        the search read Portuguese and English. The citizen's own words stay in `message` (and the
+        form's readers read `tracker.latest_message`): a name or an address is never glossed."""
+        text = self.message.get("text") or ""
+        return gloss(text) if self.language == "es" else text
 
     @contextmanager
     def captured(self) -> Iterator[list[dict[str, Any]]]:
