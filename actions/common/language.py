@@ -99,6 +99,10 @@ def detect_language(text: str | None, previous: str | None = None, jurisdiction:
     es = _phrase_hits(words, markers["es"]) if words != ["en"] else 0
     if text and any(mark in text for mark in "¿¡ñÑ"):
         es += 2  # Portuguese and English never write them
+        if es > 2 and any(mark in text for mark in "¿¡"):
+            # an opening question mark and a Spanish word settle it, however many words Portuguese shares
+            # ("¿Qué documentos necesito para la licencia de vendedor ambulante?": de, para, vender…)
+            return "es"
     if es > pt + pt_pt and es > en:
         return "es"
     if es and es == pt + pt_pt and es > en and len(tokens) >= 3 and _spanish_by_detector(tokens):

@@ -33,6 +33,9 @@ from actions.common.language import detect_language
         ("¿Necesito permiso para alquilar motos de agua en Portugal?", None, "pt", "es"),
         ("hola", None, None, "es"),
         ("Bertioga", "es", None, "es"),
+        # the opening mark and one Spanish word settle it, however many words Portuguese shares
+        ("¿Qué documentos necesito para la licencia de vendedor ambulante?", None, None, "es"),
+        ("Quisiera vender artesanias en la plaza de Igarapava. ¿Qué departamento da la autorizasión?", None, None, "es"),
         ("SUP", "es", None, "es"),
         # Portuguese that shares words with Spanish stays Portuguese.
         ("vendo camisetas e bonés", None, None, "pt-BR"),
