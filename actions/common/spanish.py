@@ -91,6 +91,7 @@ def _slip(key: str) -> str:
     return found[0][0] if len(found) == 1 else key
 
 
+@lru_cache(maxsize=1024)  # (read several times per turn: kinds, topic, activity, search)
 def gloss(text: str) -> str:
     """`text`, a Spanish message, with its Spanish words and phrases put into Portuguese."""
     if not text:
