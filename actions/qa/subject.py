@@ -13,6 +13,7 @@ from rapidfuzz import fuzz, process
 from unidecode import unidecode
 
 from knowledge.corpus import load_corpus
+from knowledge.facts import chat_read
 from knowledge.jurisdictions import jurisdiction
 from knowledge.rules import JURISDICTIONS, catalogue
 from knowledge.rules.registry import per_registry
@@ -174,7 +175,8 @@ def _topic_cues() -> tuple[list[tuple[str, tuple[str, ...]]], frozenset[str]]:
 def topic_in_text(text: str | None, *, unambiguous: bool = False) -> str | None:
     """The topic a question's own words ask about (topic_cues.yml), or None. With `unambiguous`, cue
     words that also mean something else (`_ambiguous`) do not count."""
-    padded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    # (chat shorthand and a mistyped cue word read as the fact resolver reads them: "qnto tempo", "mutla")
+    padded = chat_read(text or "")
     topics, ambiguous = _topic_cues()
     return next((topic for topic, words in topics
                  if any(f" {w} " in padded for w in words if not (unambiguous and w in ambiguous))), None)

@@ -17,6 +17,6 @@ with the record, accent- and typo-tolerant through the search analyser; None whe
 
 from knowledge.facts.models import FactRecord
 from knowledge.facts.projection import all_facts, facts_of
-from knowledge.facts.resolve import KINDS_ASKED, Resolution, asked_kinds, resolve, retrieve
+from knowledge.facts.resolve import KINDS_ASKED, Resolution, asked_kinds, chat_read, resolve, retrieve
 
-__all__ = ["FactRecord", "Resolution", "KINDS_ASKED", "all_facts", "facts_of", "asked_kinds", "resolve", "retrieve"]
+__all__ = ["FactRecord", "Resolution", "KINDS_ASKED", "all_facts", "facts_of", "asked_kinds", "chat_read", "resolve", "retrieve"]

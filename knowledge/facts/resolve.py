@@ -22,15 +22,17 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+from rapidfuzz.distance import OSA
+
 from knowledge.facts.models import FactRecord
 from knowledge.facts.projection import facts_of
 from knowledge.rules import catalogue
 from knowledge.search import get_index
 from knowledge.search.glossary import load_stopwords
-from knowledge.search.text import fold, stem, tokens
+from knowledge.search.text import WORD_RE, fold, is_english, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -102,7 +104,7 @@ def _concepts(text: str, side: int) -> set[int]:
 def without_cues(question: str, kinds: tuple[str, ...] | None = None) -> str:
     """The question (folded) with the words that asked for the kind blanked out: what is left says what
     it is about ("qual a multa por vender sem licença" → "… por vender sem licença")."""
-    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    folded = chat_read(question)
     for kind, pattern in KINDS_ASKED:
         if kinds is None or kind in kinds:
             # (the words inside a match that the pattern does not spell out stay: see _pattern_words)
@@ -115,7 +117,7 @@ def cue_words(question: str, kinds: tuple[str, ...] | None = None) -> set[str]:
     """The stems of the words that asked for the kind ("multa", "prazo", "quanto tempo") — of every kind,
     or only of `kinds`: they say what kind of answer is wanted, not which record ("duas multas no
     período de 1 ano" is not the fine for selling without a licence)."""
-    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    folded = chat_read(question)
     words: set[str] = set()
     for kind, pattern in KINDS_ASKED:
         if kinds is not None and kind not in kinds:
@@ -155,14 +157,64 @@ _ASKS_PRICE = re.compile(r"\b(quanto (custa|pago|sai|fica|e a taxa|vou pagar|ten
                          r"what( i|')?s the (fee|price|cost)|what are the (fees|prices|costs))")
 
 
+# How people type the question words in a chat: "qnto tempo", "q horas", "vc", "fds". Read as the words
+# they stand for before the kind cues look (the cues spell the words, not every shorthand of them).
+_CHAT_WORDS = {
+    "qnto": "quanto", "qnt": "quanto", "qto": "quanto", "qt": "quanto", "qnta": "quanta", "qta": "quanta",
+    "qntos": "quantos", "qnts": "quantos", "qtos": "quantos", "qts": "quantos", "qntas": "quantas",
+    "qtas": "quantas", "q": "que", "pq": "porque", "vc": "voce", "vcs": "voces", "tb": "tambem",
+    "tbm": "tambem", "td": "tudo", "fds": "fim de semana", "hj": "hoje", "msm": "mesmo", "dps": "depois",
+    "mto": "muito", "mt": "muito", "qdo": "quando", "qnd": "quando", "ngm": "ninguem", "agr": "agora",
+    "hr": "hora", "hrs": "horas", "dnv": "de novo", "oq": "o que", "u": "you", "ur": "your", "wat": "what",
+    "hw": "how", "pls": "please", "thx": "thanks",
+}
+# (not "p", "c", "s", "r": "p/", "c/", "s/" are also the "s" of "what's" and the "R" of "R$")
+
+
+# English contractions spelled out ("what's the fine" asks the fine as "what is the fine" does)
+_CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
+    (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"'s\b", " is"),
+    (r"'re\b", " are"), (r"'m\b", " am"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'d\b", " would")))
+
+
+def chat_read(question: str) -> str:
+    """The question folded (no accents, lower case, single spaces, padded with one space) with chat
+    shorthand spelled out and a mistyped question word read as the cue it is one keystroke from
+    ("mutla" → "multa", "prazp" → "prazo"): the kind cues and the subject words read this."""
+    folded = fold(question)
+    for contraction, spelled in _CONTRACTIONS:
+        folded = contraction.sub(spelled, folded)
+    words = []
+    for word in WORD_RE.findall(folded):
+        spelled = _CHAT_WORDS.get(word)
+        words.append(spelled if spelled is not None else _cue_typo(word))
+    return " " + " ".join(words) + " "
+
+
+@lru_cache(maxsize=4096)
+def _cue_typo(word: str) -> str:
+    """The cue word a word not in the law's vocabulary is one edit (a swap counts one) away from; the
+    word itself otherwise. Only words of five letters or more: at one edit, short words are other words."""
+    if (len(word) < 5 or not word.isalpha() or word in _cue_vocabulary() or word in get_index().known_words()
+            or is_english(word)):  # ("fixed" is no typo of "fined")
+        return word
+    near = [c for c in _cue_vocabulary() if abs(len(c) - len(word)) <= 1 and c[0] == word[0] and OSA.distance(word, c) <= 1]
+    return near[0] if len(near) == 1 else word
+
+
+@lru_cache(maxsize=1)
+def _cue_vocabulary() -> frozenset[str]:
+    return frozenset(w for kind, _ in KINDS_ASKED for w in _pattern_words(kind) if len(w) >= 5)
+
+
 def asks_a_price(question: str) -> bool:
-    return _ASKS_PRICE.search(" " + re.sub(r"\s+", " ", fold(question)) + " ") is not None
+    return _ASKS_PRICE.search(chat_read(question)) is not None
 
 
 def asked_kinds(question: str) -> list[str]:
     """The kinds a question asks for: one asked directly first, then the most specific ("quanto tempo
     tenho para pagar a multa" asks for a deadline, "com quanto tempo de antecedência" for a lead time)."""
-    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    folded = chat_read(question)
     found = []
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
         match = pattern.search(folded)
@@ -206,6 +258,25 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
         stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if (len(w) > 2 or w.isdigit())
                                               and w not in FUNCTION_WORDS) - function_stems()
     return stems
+
+
+_OWN_STEMS: dict[str, frozenset[str]] = {}
+
+
+def _half(s: str, record: FactRecord, idf: dict[str, float] | None = None, rare_idf: float = 99.0) -> bool:
+    """A word that counts half: a weak word, or an activity's name (common among the records) — except,
+    in hours, a trade's name the record itself writes: hours are set per trade ("Shops and services:
+    8:00–18:00" is the shops' hours; the pharmacies' rota only belongs to the shop-licence activity)."""
+    if s in WEAK:
+        return True
+    if s not in activity_stems() or (idf or {}).get(s, 0.0) >= rare_idf:
+        return False
+    if record.kind != "hours":
+        return True
+    own = _OWN_STEMS.get(record.id)
+    if own is None:
+        own = _OWN_STEMS[record.id] = frozenset(stem(w) for w in tokens(" ".join([*record.text.values(), *record.about])))
+    return s not in own
 
 
 @per_registry(maxsize=16)
@@ -277,10 +348,12 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         if len(holding) != 1:
             # "my boat takes 45 passengers": the tier whose range of people holds 45 ("more than 30 people")
             holding = _tiers_holding(question, candidates)
-        folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+        folded = chat_read(question)
         # the activity asked about: its own record of the kind before one for every activity
         # ("barraca de ponto fixo… quanto deixar livre" is the stall's 1,20 m, not the pedestrian mall's)
-        scored = sorted(((_score(r, plan, idf, cue, raw, context) + bonus
+        # (a size in metres answers a distance question only when clearly closer than every distance: a
+        # neighbouring kind's score counts four fifths)
+        scored = sorted((((_score(r, plan, idf, cue, raw, context) * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)) + bonus
                           + (MIN_SCORE if activity is not None and activity in r.activities else 0.0)
                           + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
                           # the office that issues the activity's own permit ("which department do I need
@@ -288,6 +361,9 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                           + (2 * MIN_SCORE if kind == "office" and activity in r.activities and "#office-" in r.id else 0.0)
                           + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0), r)
                          for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
+        if kind == "hours":
+            # a trade's days are one answer (with_its_days gives them together): no rivals of each other
+            scored = _best_day_per_trade(scored)
         best_score, best = scored[0]
         if _says_a_phrase_of(best, folded) and not any(_says_a_phrase_of(r, folded) for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
@@ -360,6 +436,18 @@ def with_its_days(found: Resolution | None, records: list[FactRecord]) -> Resolu
     return found
 
 
+def _best_day_per_trade(scored: list[tuple[float, FactRecord]]) -> list[tuple[float, FactRecord]]:
+    seen: set[str] = set()
+    kept = []
+    for score, record in scored:
+        day = _DAY_SUFFIX.search(record.id) if "#hours-" in record.id else None
+        trade = record.id[: day.start()] if day else record.id
+        if trade not in seen:
+            seen.add(trade)
+            kept.append((score, record))
+    return kept
+
+
 def days_together(records: list[FactRecord]) -> list[FactRecord]:
     """The hours records of one trade on its different days merged into one record each."""
     groups: dict[str, list[FactRecord]] = {}
@@ -391,12 +479,17 @@ def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three
     plan = get_index().plan(question)
     # only the words that asked for the kind answered: "the fine … without insurance" names its offence
     cue = cue_words(question, tuple(asked[:1]))
-    raw = {stem(w) for w in tokens(question) if len(w) > 2 and w not in load_stopwords() and w not in _GENERIC_SPELLED}
+    if asked:
+        # ... and the glossary's translations of them ("hours" brings "horário", which the hours cue also
+        # spells): they ask the kind in the other language, they do not say which record
+        cue |= set(plan.added) & {stem(w) for w in _pattern_words(asked[0])}
+    read = chat_read(question)
+    raw = {stem(w) for w in tokens(read) if len(w) > 2 and w not in load_stopwords() and w not in _GENERIC_SPELLED}
     # what the question is about: its own words, less function words, the kind words and the place's
     # name. The search stop words are not used here: "ficar" in "circo pode ficar quantos dias" is what
     # is asked (not the deposit's refund deadline, which only shares "circo").
     # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
-    content = ({stem(w) for w in tokens(question) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS
+    content = ({stem(w) for w in tokens(read) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS
                 and w not in _GENERIC_SPELLED}
                - cue - GENERIC - place_stems() - function_stems())
     return plan, cue, raw, content
@@ -470,7 +563,9 @@ def _may_answer(record: FactRecord, question: str) -> bool:
 
 def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
     """The question contains one of the record's `about` phrases of two words or more, as a whole."""
-    return any(len(p.split()) >= 2 and f" {fold(p)} " in folded_question for p in record.about)
+    # (not a phrase that only names an activity: "food truck" says whose facts, not which one)
+    return any(len(p.split()) >= 2 and f" {fold(p)} " in folded_question
+               and not {stem(w) for w in tokens(p) if len(w) > 2} <= activity_stems() for p in record.about)
 
 
 def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept: bool,  # noqa: ANN001
@@ -487,7 +582,7 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     held_elsewhere = {s for o in others for s in content & _record_stems(o)}
     # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica") —
     # unless few records hold it ("som" of the sound car is also the loud music of a noise fine)
-    own = sum(0.5 if (s in activity_stems() and (idf or {}).get(s, 0.0) < rare_idf) or s in WEAK else 1.0 for s in shared)
+    own = sum(0.5 if _half(s, record, idf, rare_idf) else 1.0 for s in shared)
     telling = max((shared | held_elsewhere) - WEAK, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
             and (len(shared - activity_stems() - WEAK) < 3
@@ -501,10 +596,13 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
         return True  # a word of the question few records hold, and no other candidate
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
-    brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC) and own < len(content) else 0
+    brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC - DAYS) and own < len(content) else 0
     # (what the question sentence itself asks counts: "Recebi uma multa da fiscalização. Qual o prazo pra
     # me defender?" asks with one word, "defender")
-    return own + brought >= min(2, max(len(content - context), 1))
+    # (the days are no subject: "shops on weekdays" names one thing, the shops)
+    # (a required concept the record holds — "sem licença" as "sem autorização" — is one word shared, as
+    # in the score)
+    return own + brought + (1 if concept else 0) >= min(2, max(len(content - context - DAYS), 1))
 
 
 @lru_cache(maxsize=1)
@@ -537,11 +635,14 @@ def place_stems() -> frozenset[str]:
 
 # Words that say little of which fact ("ficar", "outra": "a quantos metros uma tenda fica da outra" is
 # about the tents): half a word, like an activity's name.
-WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros".split()
-                 # the days say which of a trade's hours, not which trade ("pharmacies: duty rota on weekdays,
-                 # Saturdays…" is not the shops' hours on weekdays)
-                 + "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday saturdays "
-                   "sunday sundays holiday holidays".split())
+# The days say which of a trade's hours, not which trade ("pharmacies: duty rota on weekdays, Saturdays…"
+# is not the shops' hours on weekdays): half a word, and no subject of their own.
+DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday "
+                                  "saturdays sunday sundays holiday holidays".split())
+WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros".split()) | DAYS
+
+
+_NEIGHBOUR_KIND = 0.8
 
 
 _LENGTH_UNITS = frozenset({"m", "metros", "metres", "meters", "km", "cm"})
@@ -568,6 +669,7 @@ was were been being have has had having they them their theirs these those he hi
 am get gets got between into onto than then also just only very so if or but not no nor too up out over
 under again once here both each few more most other such same own all whats doesnt dont isnt cant im ive
 pelos pelas sera serao serem podera poderao tenha tenham possa possam tera havera haver havendo estao porem
+nao
 """.split())
 
 
@@ -593,9 +695,10 @@ def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: 
     # (an activity's name counts half, as in _covers: every fact of the activity may say it; so does a
     # word only the sentences before the question say: "negou minha defesa. Posso recorrer ao prefeito?"
     # asks about the appeal)
-    asked = sum(idf.get(s, 0.0) * (0.5 if s in activity_stems() or s in WEAK or s in context else 1.0)
-                for s in (set(plan.asked) | raw) - cue - GENERIC if s in stems)
-    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - GENERIC if s in stems)
+    asked = sum(idf.get(s, 0.0) * (0.5 if _half(s, record) or s in context else 1.0)
+                # (the days choose among a trade's hours, which with_its_days gives together: not which trade)
+                for s in (set(plan.asked) | raw) - cue - GENERIC - DAYS if s in stems)
+    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - GENERIC - DAYS if s in stems)
     # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
     # record in three languages)
     return (asked + 0.5 * extra) / math.sqrt(max(len(stems), 20) / 40)
@@ -639,7 +742,7 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     if not candidates:
         return None
     idf = _idf(jurisdiction, day)
-    folded = " " + re.sub(r"\s+", " ", fold(question)) + " "
+    folded = chat_read(question)
     required = _concepts(question, 0)
     if required:
         candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]

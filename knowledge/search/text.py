@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from pathlib import Path
 
 import snowballstemmer
+import yaml
 from unidecode import unidecode
 
-__all__ = ["WORD_RE", "fold", "tokens", "stem", "word_spans"]
+__all__ = ["WORD_RE", "fold", "is_english", "tokens", "stem", "word_spans"]
 
 # Words are runs of letters and digits; a hyphen inside a word ("salva-vidas", "contra-ordenação")
 # splits it, which is what a citizen typing either form needs.
@@ -85,12 +87,65 @@ _US_TO_UK = {
 }
 
 
+_english_stemmer = snowballstemmer.stemmer("english")
+_KNOWLEDGE = Path(__file__).resolve().parents[1]
+
+# A word none of our Portuguese texts writes, shaped as only English words are ("seized", "claiming",
+# "inspection", "nightly", "knowledge"): stemmed as English.
+_ENGLISH_SHAPE = re.compile(r"(?:ed|ing|ings|tion|tions|ness|ly|ies|ment|ments|ship|ful|less|ough|ight|ould)$|th|wh|ck|w|y|k")
+
+
+_IFY = re.compile(r"(?:ify|ifies|ified|ifying)$")
+
+
+@lru_cache(maxsize=1)
+def _lexicons() -> tuple[frozenset[str], frozenset[str]]:
+    """(the words our Portuguese texts write, the words our English texts write and no Portuguese one
+    does): the law's text (knowledge/norms), the pt-BR/pt-PT and en wordings of the rules data and the
+    fact records, the glossary's forms. Read from the files, not through the loaders (they stem)."""
+    portuguese: set[str] = set()
+    english: set[str] = set()
+    for path in (_KNOWLEDGE / "norms").glob("*.txt"):
+        portuguese.update(tokens(path.read_text(encoding="utf-8")))
+
+    def walk(node, into: set[str] | None) -> None:  # noqa: ANN001 (YAML)
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, portuguese if key in ("pt-BR", "pt-PT", "pt") else english if key == "en" else into)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, into)
+        elif isinstance(node, str) and into is not None:
+            into.update(tokens(node))
+
+    for path in [*(_KNOWLEDGE / "rules" / "data").rglob("*.yml"), *(_KNOWLEDGE / "facts" / "data").glob("*.yml"),
+                 _KNOWLEDGE / "search" / "glossary.yml"]:
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), None)
+    return frozenset(portuguese), frozenset(english - portuguese)
+
+
+def is_english(word: str) -> bool:
+    """Portuguese and English words share one index and one question, so the stemmer is chosen per word:
+    English Snowball for a word our English texts write ("appeals" and "appeal", "cancelled" and
+    "cancellation" meet), or one that no Portuguese text writes and that is English in shape or an
+    English word's plural; Portuguese Snowball for every other word (the law's words always)."""
+    portuguese, english = _lexicons()
+    if word in english:
+        return True
+    if word in portuguese:
+        return False
+    return bool(_ENGLISH_SHAPE.search(word)) or (word.endswith("s") and (word[:-1] in english or word[:-2] in english))
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The stem of one folded word; digits and very short words are kept as they are."""
     if len(word) <= 3 or not word.isalpha():
         return word
     word = _US_TO_UK.get(word, word)
+    if is_english(word):
+        # Snowball stems "notified" "notifi" but "notification" "notif": the verb is read as its noun
+        return _english_stemmer.stemWord(_IFY.sub("ification", word))
     if word in _STEM_EXCEPTIONS:
         return _STEM_EXCEPTIONS[word]
     for ending, same in _SAME_WORD_ENDINGS:

@@ -109,7 +109,11 @@ def test_a_price_is_never_answered_by_another_kind_s_record(question):
     from knowledge.facts.resolve import asks_a_price
 
     assert asks_a_price(question)
-    assert resolve(question, "br-pr-pontal-do-parana") is None and retrieve(question, "br-pr-pontal-do-parana") is None
+    assert resolve(question, "br-pr-pontal-do-parana") is None
+    # (retrieve, for a question no activity was found in, may answer with the fee row its words name —
+    # "mesas e cadeiras na calçada" is the 0,15 UFM/m² row of Anexo X — never with a record of another kind)
+    found = retrieve(question, "br-pr-pontal-do-parana")
+    assert found is None or (found.record.kind == "fee" and found.record.value == "0.15")
 
 
 def test_the_minimum_value_of_insurance_is_no_price():
@@ -276,3 +280,29 @@ def test_the_story_is_the_sentences_before_the_question(question, story):
     from knowledge.facts.resolve import _context
 
     assert story <= _context(question) and (story or not _context(question))
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("qnto tempo tenho pra me defender?", "deadline"),       # chat shorthand of the question word
+    ("qual a mutla pra quem aluga caiaque sem licença?", "fine"),  # a cue word mistyped (a swap)
+    ("What's the fine for renting kayaks without a licence?", "fine"),  # a contraction spelled out
+    ("a partir de q horas começa o horário noturno?", "hours"),
+])
+def test_chat_spellings_of_the_question_words_ask_their_kind(question, kind):
+    assert asked_kinds(question)[:1] == [kind]
+
+
+def test_an_english_word_is_no_typo_of_a_cue_word():
+    from knowledge.facts.resolve import chat_read
+
+    # "fixed" is one letter from "fined", and no Portuguese text writes it: it stays itself
+    assert " fixed " in chat_read("a fixed stall on the sidewalk")
+    assert "fine" not in asked_kinds("a fixed stall on the sidewalk: how much space do I leave free?")
+
+
+def test_a_phrase_that_only_names_the_activity_does_not_pick_a_record():
+    # Igarapava's food-truck size record (8,5 m, art. 103) has "food truck" among its phrases; a question
+    # about how far a food truck parks from a supermarket is not about its size
+    found = resolve("igarapava food truck: how far do i have to park from the entrance of a supermarket or food shop?",
+                    "br-sp-igarapava", activity="food_truck")
+    assert found is None or found.record.value != "8.5"

@@ -64,3 +64,20 @@ def test_glossary_street_vending_phrase_names_the_ambulant_trade(index):
     plan = index.plan("posso vender na rua?")
     assert "street_vendor" in plan.concepts
     assert stem("ambulante") in plan.terms
+
+
+@pytest.mark.parametrize("one,other", [
+    ("appeals", "appeal"), ("cancelled", "cancellation"), ("paying", "pay"), ("notified", "notification"),
+    ("inspection", "inspects"), ("qualified", "qualification"), ("license", "licence"),
+])
+def test_english_words_meet_their_other_forms(one, other):
+    # English is stemmed as English (the Portuguese stemmer left "appeals" and "appeal" apart)
+    assert stem(one) == stem(other)
+
+
+@pytest.mark.parametrize("word", ["licença", "embarcações", "vendedoras", "multa", "prazo", "área", "some"])
+def test_the_law_s_words_keep_their_portuguese_stems(word):
+    from knowledge.search.text import fold, is_english
+
+    # every word the law writes is Portuguese, whatever it looks like in English ("some" is "sumir")
+    assert not is_english(fold(word))
