@@ -13,6 +13,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
+from actions.common.spanish import gloss
 from actions.qa.brief import MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
@@ -32,7 +33,9 @@ from actions.qa.subject import (
     municipality_buttons,
     resolve_activity,
     is_follow_up,
+    previous_question as _previous_user_question,
     resolve_jurisdiction,
+    with_the_question_before,
     topic_in_text,
 )
 from knowledge.corpus import load_corpus
@@ -150,8 +153,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
-    if topic != "law" and answer_fact(turn, text, jurisdiction, activity=activity,
-                                      municipality=jurisdiction_name(jurisdiction), today=today):
+    # A follow-up ("e de noite?", "and for a company?") is read with the question it continues.
+    follow_up = is_follow_up(text)
+    fact_text = with_the_question_before(text, previous_question(turn, tracker)) if follow_up else text
+    if topic != "law" and answer_fact(turn, fact_text, jurisdiction, activity=activity,
+                                      municipality=jurisdiction_name(jurisdiction), today=today, follow_up=follow_up):
         return
     if topic == "law":
         if not answer_article(turn, jurisdiction) and not _long_tail_fact(turn, text, jurisdiction, activity, today):
@@ -161,8 +167,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         # A short question without a subject ("quanto custa?") needs the activity; a longer one is the
         # long tail ("pode fazer churrasco na praia?"): a record its words clearly match, else the text
         # of the law.
-        if len(text.split()) >= 4:
-            if not _long_tail_fact(turn, text, jurisdiction, activity, today):
+        if len(text.split()) >= 4 or follow_up:
+            if not _long_tail_fact(turn, fact_text, jurisdiction, activity, today):
                 answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
@@ -265,6 +271,12 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
 # The topics whose answer a missing fact of each kind changes (MissingFact.needed_for): "season or
 # annual?" changes the fee and the permit, not the fine for selling without one.
 _ANSWER_DEPENDS = {"fee": ("fee",), "details": ("permission", "documents", "season", "fee")}
+
+
+def previous_question(turn: Turn, tracker: Tracker) -> str | None:
+    """The question this message continues, in the words the readers match (a Spanish one glossed)."""
+    before = _previous_user_question(tracker)
+    return gloss(before) if before and turn.language == "es" else before
 
 
 def _long_tail_fact(turn: Turn, text: str, jurisdiction: str, activity: str | None, today: date | None) -> bool:

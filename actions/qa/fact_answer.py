@@ -38,15 +38,17 @@ def _decimal(value: str | None) -> Decimal | None:
 
 
 def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str | None = None,
-                municipality: str, today: date | None = None, long_tail: bool = False) -> bool:
+                municipality: str, today: date | None = None, long_tail: bool = False, follow_up: bool = False) -> bool:
     """Say the fact the question asks for; False (nothing said) when no record clearly fits.
 
     `long_tail`: the question reached no rule (no activity, or a question about the law): a record
     that clearly matches its words is found whatever kind it is (knowledge.facts.retrieve) — better
     than a passage of the law that search finds, which is the answer otherwise."""
-    if answer_repeat_offence(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today):
+    if answer_repeat_offence(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today,
+                             follow_up=follow_up):
         return True
-    if answer_company_fines(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today):
+    if answer_company_fines(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today,
+                            follow_up=follow_up):
         return True
     found: Resolution | None = None
     if not _asks_can_i(question):  # "can I…? for how long?": yes/no and its condition come first (the rules)
@@ -148,22 +150,24 @@ _MORE = re.compile(r"\b(dobr\w*|aument\w*|maior|mais cara|mais alta|double\w*|in
 
 
 def answer_repeat_offence(turn: Turn, question: str, jurisdiction: str, *, activity: str | None, municipality: str,
-                          today: date | None = None) -> bool:
+                          today: date | None = None, follow_up: bool = False) -> bool:
     """Whether a repeat offence raises the fine, from the fines' own `repeat_multiplier` (the records of
     the activity asked about, or of the place): said when they agree on one multiplier, naming the
     fines it applies to when not all are raised, and citing the article that speaks of the repeat
     (Bertioga art. 21 § 2º, Lajes art. 386, Igarapava art. 235)."""
-    if not (_REPEAT.search(question) and _MORE.search(question)):
+    # ("e se eu for pego de novo?" after a fine asks how it changes: no "more" needed)
+    if not (_REPEAT.search(question) and (_MORE.search(question) or (follow_up and _FINE_WORD.search(fold(question))))):
         return False
     return _fines_multiplied(turn, jurisdiction, activity=activity, municipality=municipality, today=today,
                              key="repeat_multiplier", law=_REPEAT_IN_LAW, template="fact.repeat")
 
 
 def answer_company_fines(turn: Turn, question: str, jurisdiction: str, *, activity: str | None, municipality: str,
-                         today: date | None = None) -> bool:
+                         today: date | None = None, follow_up: bool = False) -> bool:
     """Whether a company pays more ("are the fines higher for a company?"), from the fines' own
     `legal_person_multiplier` (RAMT art. 38: the limits are doubled for legal persons)."""
-    if not (_COMPANY.search(fold(question)) and _FINE_WORD.search(fold(question)) and _MORE.search(question)):
+    # ("and if it's a company?" after a fine asks the company's fine: no "more" needed)
+    if not (_COMPANY.search(fold(question)) and _FINE_WORD.search(fold(question)) and (_MORE.search(question) or follow_up)):
         return False
     return _fines_multiplied(turn, jurisdiction, activity=activity, municipality=municipality, today=today,
                              key="legal_person_multiplier", law=_COMPANY_IN_LAW, template="fact.company")

@@ -182,13 +182,35 @@ def topic_in_text(text: str | None, *, unambiguous: bool = False) -> str | None:
                  if any(f" {w} " in padded for w in words if not (unambiguous and w in ambiguous))), None)
 
 
-_FOLLOW_UP = ("e ", "e se ", "and ", "and if ", "what about ", "how about ", "e quanto ", "e pra ", "e para ")
+_FOLLOW_UP = ("e ", "e se ", "and ", "and if ", "what about ", "how about ", "e quanto ", "e pra ", "e para ",
+              "ok and ", "ok e ", "okay and ", "ok so ", "certo e ", "beleza e ", "ta e ", "entao e ")
 
 
 def is_follow_up(text: str | None) -> bool:
     """"e no calçadão de Ipanema?", "and in Lajes?": a question that continues the previous one."""
     key = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
     return key.startswith(_FOLLOW_UP)
+
+
+def previous_question(tracker) -> str | None:  # noqa: ANN001 (rasa_sdk Tracker)
+    """The citizen's question before this message: the last earlier user message of three words or more
+    that is not a button's payload, among the last three ("e de noite?" continues "qual o limite de
+    barulho durante o dia?"). None when there is none."""
+    users = [e for e in tracker.events if e.get("event") == "user"][-4:-1]
+    for event in reversed(users):
+        text = (event.get("text") or "").strip()
+        if text and not text.startswith("/") and len(text.split()) >= 3:
+            return text
+    return None
+
+
+def with_the_question_before(text: str, before: str | None) -> str:
+    """A follow-up read with the question it continues: the earlier question as the story, the follow-up
+    as the question (the fact resolver weighs the story's words half)."""
+    if not before:
+        return text
+    # (said, not asked: the earlier question ends with a full stop, so that only the follow-up is asked)
+    return f"{before.rstrip().rstrip('?!. ')}. {text}"
 
 
 def jurisdiction_name(jurisdiction_id: str) -> str:

@@ -359,13 +359,13 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                           # the office that issues the activity's own permit ("which department do I need
                           # authorization from?"), before one that only inspects it
                           + (2 * MIN_SCORE if kind == "office" and activity in r.activities and "#office-" in r.id else 0.0)
-                          + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0), r)
+                          + (2 * MIN_SCORE if _phrase_points(r, question, content, context, candidates) else 0.0), r)
                          for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
         if kind == "hours":
             # a trade's days are one answer (with_its_days gives them together): no rivals of each other
             scored = _best_day_per_trade(scored)
         best_score, best = scored[0]
-        if _says_a_phrase_of(best, folded) and not any(_says_a_phrase_of(r, folded) for _, r in scored[1:]):
+        if _phrase_points(best, question, content, context, candidates) and not any(_phrase_points(r, question, content, context, candidates) for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
         rare_idf = math.log(1 + len(records) / _RARE_COUNT)
@@ -500,10 +500,9 @@ _SENTENCE_END = re.compile(r"(?<!\bart\.)(?<!\barts\.)(?<!\bn\.)(?<!\binc\.)(?<!
                            re.IGNORECASE)
 
 
-def _context(question: str) -> frozenset[str]:
-    """The words only the sentences before the question itself say ("O Secretário negou minha defesa
-    contra a multa. Posso recorrer ao prefeito?": the secretary and the defence are the story, the appeal
-    to the mayor is asked). Empty for a one-sentence message."""
+def _sentences(question: str) -> tuple[list[str], list[str]]:
+    """(the sentences that ask, the story before them): every sentence that asks is the question ("tem de
+    ter inscrição? o que tem de dizer?"); with none marked, the last one. One sentence: no story."""
     sentences: list[str] = []
     for part in (p for p in _SENTENCE_END.split(question.strip()) if tokens(p)):
         # "art. 21", "n. 5": a fragment of under three words belongs to the sentence before it
@@ -512,12 +511,34 @@ def _context(question: str) -> frozenset[str]:
         else:
             sentences.append(part)
     if len(sentences) < 2:
-        return frozenset()
-    # every sentence that asks is the question ("tem de ter inscrição? o que tem de dizer?"); with none
-    # marked, the last one
+        return sentences, []
     asked = [p for p in sentences if p.rstrip().endswith("?")] or sentences[-1:]
-    story = [p for p in sentences if p not in asked]
+    return asked, [p for p in sentences if p not in asked]
+
+
+def _context(question: str) -> frozenset[str]:
+    """The words only the sentences before the question itself say ("O Secretário negou minha defesa
+    contra a multa. Posso recorrer ao prefeito?": the secretary and the defence are the story, the appeal
+    to the mayor is asked). Empty for a one-sentence message."""
+    asked, story = _sentences(question)
     return frozenset({stem(w) for p in story for w in tokens(p)} - {stem(w) for p in asked for w in tokens(p)})
+
+
+def _phrase_points(record: FactRecord, question: str, content: set[str], context: frozenset[str],
+                   candidates: list[FactRecord]) -> bool:
+    """The question says one of the record's own phrases — in the question sentence, or in the story
+    before it when the question sentence names nothing this record lacks and another holds: "Tenho um barco
+    que leva até 12 pessoas. Qual o seguro?" is the up-to-12 tier; "Qual o limite durante o dia. E de
+    noite?" is not the day's limit, whose phrase only the earlier question says."""
+    asked, story = _sentences(question)
+    if not story:
+        return _says_a_phrase_of(record, chat_read(question))
+    if _says_a_phrase_of(record, chat_read(" ".join(asked))):
+        return True
+    if not _says_a_phrase_of(record, chat_read(question)):
+        return False
+    missing = (content - context) - _record_stems(record)
+    return not any(missing & _record_stems(o) for o in candidates if o is not record)
 
 
 # A count of people in a question ("45 passageiros", "a boat for 10 people") and a tier's range of them in
@@ -754,7 +775,7 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     def score(r: FactRecord) -> float:
         return (_score(r, plan, idf, cue, raw, context)
                 + (MIN_SCORE if r.kind in asked[:2] else 0.0)
-                + (2 * MIN_SCORE if _says_a_phrase_of(r, folded) else 0.0))
+                + (2 * MIN_SCORE if _phrase_points(r, question, content, context, candidates) else 0.0))
 
     scored = sorted(((score(r), r) for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
     best_score, best = scored[0]

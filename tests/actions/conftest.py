@@ -5,7 +5,9 @@ from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 
-def make_tracker(text: str, intent: str, entities: list[dict] | None = None, slots: dict | None = None) -> Tracker:
+def make_tracker(text: str, intent: str, entities: list[dict] | None = None, slots: dict | None = None,
+                 before: list[str] | None = None) -> Tracker:
+    """`before`: the citizen's earlier messages in this conversation, oldest first."""
     entities = entities or []
     slots = dict(slots or {})
     # Rasa fills from_entity slots before the action runs (action_extract_slots); mirror that.
@@ -17,7 +19,7 @@ def make_tracker(text: str, intent: str, entities: list[dict] | None = None, slo
         sender_id="test",
         slots=slots,
         latest_message={"text": text, "intent": {"name": intent, "confidence": 0.99}, "entities": entities},
-        events=[],
+        events=[{"event": "user", "text": t} for t in [*(before or []), text]],
         paused=False,
         followup_action=None,
         active_loop={},
@@ -54,7 +56,7 @@ class Run:
 
 @pytest.fixture
 def run():
-    def _run(action, text, intent, entities=None, slots=None) -> Run:
-        return Run(action, make_tracker(text, intent, entities, slots))
+    def _run(action, text, intent, entities=None, slots=None, before=None) -> Run:
+        return Run(action, make_tracker(text, intent, entities, slots, before))
 
     return _run
