@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["FactRecord", "Kind"]
+__all__ = ["FactRecord", "Kind", "MATCHED_LANGUAGES"]
+
+MATCHED_LANGUAGES = ("pt-BR", "pt-PT", "en")
 
 Kind = Literal["deadline", "fine", "office", "fee", "season", "hours", "distance", "document", "validity",
                "lead_time", "holder", "places", "obligation", "limit", "insurance"]
@@ -33,6 +35,11 @@ class FactRecord(BaseModel):
     extra: dict[str, str] = {}
     about: tuple[str, ...] = ()
     activities: tuple[str, ...] = ()
+
+    def matched_texts(self) -> tuple[str, ...]:
+        """The wordings a question is matched against: pt-BR, pt-PT and English. A Spanish question is
+        read in Portuguese words (actions/common/spanish.py), so a Spanish wording is for replies only."""
+        return tuple(t for lang, t in self.text.items() if lang in MATCHED_LANGUAGES)
 
     def words(self, language: str) -> str:
         return self.text.get(language) or self.text.get("pt-BR") or next(iter(self.text.values()), "")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
 
-from knowledge.facts.models import FactRecord
+from knowledge.facts.models import MATCHED_LANGUAGES, FactRecord
 from knowledge.rules.citations import cites
 from knowledge.rules.temporal import Day
 from knowledge.rules.registry import Registry, registry
@@ -114,7 +114,7 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             # the offence's own item first (what the citizen asked), then the tier's (which holds the amount)
             cite = tuple(dict.fromkeys([*_ids(norm, offence.cite), *_ids(norm, p.cite)]))
             yield FactRecord(id=f"{n}#penalty-{pid}-{offence.code}", text=offence.text, cite=cite,
-                             about=tuple(tier_text.values()), **common)
+                             about=tuple(t for lang, t in tier_text.items() if lang in MATCHED_LANGUAGES), **common)
 
     for oid, o in norm.offices.items():
         permits = [k for k, permit in norm.permits.items() if permit.office == oid]

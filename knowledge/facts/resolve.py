@@ -253,7 +253,7 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
         # neither the tables nor the sidewalk.
         named = [n for a in catalogue() if a.id in record.activities and len(record.activities) <= 2
                  for names in a.names.values() for n in names]
-        words = " ".join([*record.text.values(), *record.about, *named])
+        words = " ".join([*record.matched_texts(), *record.about, *named])
         # (less the stems of function words: English "for" is not Portuguese "fora")
         stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if (len(w) > 2 or w.isdigit())
                                               and w not in FUNCTION_WORDS) - function_stems()
@@ -275,7 +275,7 @@ def _half(s: str, record: FactRecord, idf: dict[str, float] | None = None, rare_
         return True
     own = _OWN_STEMS.get(record.id)
     if own is None:
-        own = _OWN_STEMS[record.id] = frozenset(stem(w) for w in tokens(" ".join([*record.text.values(), *record.about])))
+        own = _OWN_STEMS[record.id] = frozenset(stem(w) for w in tokens(" ".join([*record.matched_texts(), *record.about])))
     return s not in own
 
 
@@ -325,7 +325,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # them back?" asks the seized goods' deadline, whatever the offence)
         required = _concepts(question, 0) if kind == "fine" else set()
         if required:
-            candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
+            candidates = [r for r in candidates if required <= _concepts(" ".join([*r.matched_texts(), *r.about]), 1)]
             if not candidates:
                 return None
         if activity is not None and kind == "fine":
@@ -562,7 +562,7 @@ def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactReco
         return []
     holding = []
     for record in candidates:
-        text = fold(" ".join(record.text.values()))
+        text = fold(" ".join(record.matched_texts()))
         ranges = [make(m) for pattern, make in _TIERS for m in pattern.finditer(text)]
         if ranges and any(lo <= n <= hi for n in counts for lo, hi in ranges):
             holding.append(record)
@@ -766,7 +766,7 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     folded = chat_read(question)
     required = _concepts(question, 0)
     if required:
-        candidates = [r for r in candidates if required <= _concepts(" ".join([*r.text.values(), *r.about]), 1)]
+        candidates = [r for r in candidates if required <= _concepts(" ".join([*r.matched_texts(), *r.about]), 1)]
         if not candidates:
             return None
 
