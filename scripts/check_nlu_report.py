@@ -1,9 +1,10 @@
 """Gate on the NLU evaluation written by `rasa test nlu --out <dir>` (the held-out set bot/tests/nlu/holdout.yml).
 
-Reads <dir>/intent_report.json and <dir>/DIETClassifier_report.json, prints the figures and exits 1 when
+Reads <dir>/intent_report.json and the entity extractor's report (<dir>/DIETClassifier_report.json, or
+EntityCRF_report.json for bot/components/light_nlu.py's CRF), prints the figures and exits 1 when
   - intent macro-F1 (Rasa's own "macro avg", which also counts nlu_fallback or any wrongly predicted
     label as a class) is below --min-intent-f1 (0.93), or
-  - entity micro-F1 over all entity tokens (DIET's report, no_entity excluded) is below
+  - entity micro-F1 over all entity tokens (the extractor's report, no_entity excluded) is below
     --min-entity-f1 (0.90).
 Entity macro-F1 is printed too; it is not gated because types with a handful of test tokens
 (access_code, category) swing it by several points per token. Exit 2 when a report is missing.
@@ -23,7 +24,8 @@ from typing import Any
 __all__ = ["NluFigures", "main", "read_figures"]
 
 INTENT_REPORT = "intent_report.json"
-ENTITY_REPORT = "DIETClassifier_report.json"
+# Rasa names each entity report after its extractor; the first one present is read.
+ENTITY_REPORTS = ("DIETClassifier_report.json", "EntityCRF_report.json", "CRFEntityExtractor_report.json")
 INTENT_ERRORS = "intent_errors.json"
 _SUMMARY_KEYS = {"accuracy", "macro avg", "weighted avg", "micro avg"}
 
@@ -70,7 +72,9 @@ def _micro(report: dict[str, Any]) -> dict[str, Any]:
 
 def read_figures(results_dir: Path) -> NluFigures:
     intent = json.loads((results_dir / INTENT_REPORT).read_text(encoding="utf-8"))
-    entity = json.loads((results_dir / ENTITY_REPORT).read_text(encoding="utf-8"))
+    present = [results_dir / name for name in ENTITY_REPORTS if (results_dir / name).exists()]
+    entity_report = present[0] if present else results_dir / ENTITY_REPORTS[0]  # missing: FileNotFoundError
+    entity = json.loads(entity_report.read_text(encoding="utf-8"))
     errors_file = results_dir / INTENT_ERRORS
     errors = json.loads(errors_file.read_text(encoding="utf-8")) if errors_file.exists() else []
     return NluFigures(intent, entity, errors)
