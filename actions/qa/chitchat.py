@@ -7,6 +7,29 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
 from actions.common.i18n import LANGUAGES
+from actions.qa.answer import answer_question
+from actions.qa.subject import activity_in_text, is_follow_up, previous_question, resolve_jurisdiction, topic_in_text
+from knowledge.facts import asked_kinds
+
+
+def asks_the_law(turn: Turn, *, strict: bool = False) -> bool:
+    """Whether a message NLU placed in chit-chat (a language switch, "cancelar", out of scope) is in
+    fact a question about the law: its words ask a kind of fact, name an activity or a topic, or it
+    continues the previous question ("¿y para una empresa de helados?" read as `cancel`).
+
+    `strict` (out of scope) wants two of: a kind or topic asked, an activity, a covered town named —
+    "horário do ônibus", "quanto custa a passagem" and "onde compro um caiaque usado" ask one of them
+    and stay out of scope; "cuánto tiempo guardan las tablas secuestradas en Bertioga" asks two."""
+    text = turn.asked
+    if is_follow_up(text) and (turn.tracker.get_slot("topic") or previous_question(turn.tracker)):
+        return True
+    asks = bool(asked_kinds(text) or topic_in_text(text))
+    activity = activity_in_text(text) is not None
+    if not strict:
+        return asks or activity
+    town = any(resolve_jurisdiction(e.get("value")) for e in turn.message.get("entities") or []
+               if e.get("entity") == "municipality")
+    return asks + activity + town >= 2
 
 
 class _Say:
@@ -43,10 +66,19 @@ class ActionGreet(_Say, Action):
 
 
 class ActionHelp(_Say, Action):
+    """Also what `cancel` outside a form runs: a question NLU read as "cancelar" is answered instead."""
+
     key = "help"
 
     def name(self) -> str:
         return "action_help"
+
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        if turn.intent == "cancel" and asks_the_law(turn):
+            answer_question(turn)
+            return turn.events
+        return super().run(dispatcher, tracker, domain)
 
     def buttons(self, turn: Turn) -> list[dict]:
         return _example_buttons(turn)
@@ -72,6 +104,13 @@ class ActionOutOfScope(_Say, Action):
     def name(self) -> str:
         return "action_out_of_scope"
 
+    def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
+        turn = Turn(dispatcher, tracker)
+        if asks_the_law(turn, strict=True):
+            answer_question(turn)
+            return turn.events
+        return super().run(dispatcher, tracker, domain)
+
 
 class ActionSetLanguage(Action):
     def name(self) -> str:
@@ -80,6 +119,10 @@ class ActionSetLanguage(Action):
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
         wanted = turn.entity("language")
+        if wanted is None and asks_the_law(turn):
+            # "¿Y en caso de reincidencia?" read as a language switch: no language named, a question asked
+            answer_question(turn)
+            return turn.events
         if wanted in LANGUAGES:
             turn.language = wanted
             turn.set_slot("language", wanted)

@@ -1,0 +1,58 @@
+"""A question NLU placed in chit-chat — a language switch without a language, "cancelar" outside a form,
+out of scope — is answered when its words ask about the law; a real switch, cancel or out-of-scope
+message keeps its sentence (actions/qa/chitchat.py)."""
+
+from actions.common.i18n import render
+from actions.qa.chitchat import ActionHelp, ActionOutOfScope, ActionSetLanguage
+
+BERTIOGA = {"entity": "municipality", "value": "br-sp-bertioga"}
+
+
+def test_a_follow_up_read_as_a_language_switch_is_answered(run):
+    r = run(ActionSetLanguage(), "¿Y en caso de reincidencia?", "set_language",
+            slots={"topic": "fines", "municipality": "br-sp-igarapava", "language": "es"},
+            before=["¿Cuánto sale la multa en Igarapava si vendo comida en la calle?"])
+    assert r.text and render("es", "language_set") not in r.text
+
+
+def test_a_question_read_as_a_language_switch_is_answered_in_any_language(run):
+    r = run(ActionSetLanguage(), "how much free space must I leave on the sidewalk for pedestrians in Lajes?",
+            "set_language", entities=[{"entity": "municipality", "value": "br-rn-lajes"}])
+    assert r.text and render("en", "language_set") not in r.text
+
+
+def test_a_language_switch_still_switches(run):
+    r = run(ActionSetLanguage(), "em inglês, por favor", "set_language",
+            entities=[{"entity": "language", "value": "en"}])
+    assert r.slot("language") == "en" and r.text == render("en", "language_set")
+    r = run(ActionSetLanguage(), "tem outras línguas?", "set_language")
+    assert r.text == render("pt-BR", "language_set")
+
+
+def test_a_follow_up_read_as_cancel_is_answered(run):
+    r = run(ActionHelp(), "¿y para una empresa de helados?", "cancel",
+            slots={"topic": "permission", "municipality": "br-pr-pontal-do-parana", "language": "es"},
+            before=["Quiero vender helados en la arena en Pontal do Paraná. ¿Necesito permiso?"])
+    assert r.text and render("es", "help") not in r.text
+
+
+def test_a_real_cancel_outside_a_form_gets_help(run):
+    for text in ("cancelar", "deixa pra lá", "never mind"):
+        r = run(ActionHelp(), text, "cancel", slots={"topic": "fees"})
+        assert any(render(lang, "help") in r.text for lang in ("pt-BR", "en")), text
+
+
+def test_an_out_of_scope_question_about_the_law_is_answered(run):
+    r = run(ActionOutOfScope(), "me secuestraron las tablas en bertioga, cuanto tiempo las guardan?",
+            "out_of_scope", entities=[BERTIOGA])
+    assert r.text and render("es", "out_of_scope") not in r.text
+    r = run(ActionOutOfScope(), "how long do they keep seized boards in Bertioga?", "out_of_scope",
+            entities=[BERTIOGA])
+    assert r.text and render("en", "out_of_scope") not in r.text
+
+
+def test_real_out_of_scope_messages_stay_out_of_scope(run):
+    for text in ("horário do ônibus pra santos", "quanto custa a passagem de ônibus", "onde compro um caiaque usado",
+                 "que horas começa o jogo do brasil", "multa de trânsito como recorrer no detran"):
+        r = run(ActionOutOfScope(), text, "out_of_scope")
+        assert r.text == render("pt-BR", "out_of_scope"), text
