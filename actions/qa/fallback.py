@@ -25,7 +25,7 @@ class ActionDefaultFallback(Action):
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
-        text = tracker.latest_message.get("text") or ""
+        text = turn.asked  # a Spanish message in the Portuguese words the readers match
         if (tracker.get_slot("topic") and is_follow_up(text)) or asked_kinds(text):
             # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
             # it asks the same question about something else; "fui multado de novo, a multa dobra?"
