@@ -16,8 +16,8 @@ Kind = Literal["deadline", "fine", "office", "fee", "season", "hours", "distance
 
 class FactRecord(BaseModel):
     """One fact: `value` + `unit` when it is a figure (value as the law prints it: "100", "0,80",
-    "30"), `text` the law's wording of what it is about in pt-BR, pt-PT and en, `cite` the corpus unit
-    ids that prove it. `about` holds more words it may be asked with (an offence's wording, an office's
+    "30"), `text` the law's wording of what it is about in pt-BR, pt-PT and en (and es, for replies
+    only), `cite` the corpus unit ids that prove it. `about` holds more words it may be asked with (an offence's wording, an office's
     name, an area's name); `activities` the activity ids it belongs to (empty: any activity there)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -42,4 +42,6 @@ class FactRecord(BaseModel):
         return tuple(t for lang, t in self.text.items() if lang in MATCHED_LANGUAGES)
 
     def words(self, language: str) -> str:
+        """The wording said in a reply in `language`: its own (a hand-written record has es), else the
+        pt-BR one — the law's language, which a Spanish reply says it quotes."""
         return self.text.get(language) or self.text.get("pt-BR") or next(iter(self.text.values()), "")

@@ -9,7 +9,7 @@ against the seed text and the cited unit by tests/facts/test_written_facts.py.
         kind: validity
         value: "5"
         unit: days
-        text: {pt-BR: "…", pt-PT: "…", en: "…"}
+        text: {pt-BR: "…", pt-PT: "…", en: "…", es: "…"}   # es for replies only (FactRecord.matched_texts)
         cite: [art-64/par-2]            # relative to the norm
         quote: "cinco dias antes …"     # verbatim, whitespace aside
 """
@@ -24,9 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from knowledge.facts.models import FactRecord, Kind
 from knowledge.strict_yaml import load_yaml
 
-__all__ = ["DATA", "WrittenFact", "written_facts"]
+__all__ = ["DATA", "WRITTEN_LANGUAGES", "WrittenFact", "written_facts"]
 
 DATA = Path(__file__).parent / "data"
+# every wording a hand-written fact carries: the matched ones, and Spanish for the replies to a Spanish
+# question (a missing es text would answer a Spanish visitor in Portuguese)
+WRITTEN_LANGUAGES = ("pt-BR", "pt-PT", "en", "es")
 
 
 class WrittenFact(BaseModel):
@@ -61,8 +64,8 @@ def written_facts() -> tuple[tuple[FactRecord, str], ...]:
     out = []
     for jurisdiction, data in _files():
         for f in data.facts:
-            if set(f.text) != {"pt-BR", "pt-PT", "en"}:
-                raise ValueError(f"{jurisdiction}/{f.id}: text needs pt-BR, pt-PT and en")
+            if set(f.text) != set(WRITTEN_LANGUAGES):
+                raise ValueError(f"{jurisdiction}/{f.id}: text needs pt-BR, pt-PT, en and es")
             record = FactRecord(
                 id=f"{data.norm}#written-{f.id}", jurisdiction=jurisdiction, norm=data.norm, kind=f.kind,
                 text=f.text, cite=tuple(f"{data.norm}/{c}" for c in f.cite), value=f.value, value_max=f.value_max,

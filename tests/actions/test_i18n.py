@@ -1,4 +1,5 @@
-"""Every sentence exists in the three languages, and every question the rules module can ask has words."""
+"""Every sentence exists in every language (pt-BR, pt-PT, en, es), every question the rules module can ask
+has words, and every hand-written fact record has its Spanish wording."""
 
 from actions.common.i18n import LANGUAGES, keys, render
 from knowledge.rules.registry import registry
@@ -69,3 +70,21 @@ def test_every_activity_has_a_spanish_name():
     for activity in activities():
         assert activity.names.get("es"), activity.id
         assert activity_name(activity.id, "es") == activity.names["es"][0]
+
+
+def test_every_hand_written_fact_has_its_spanish_text_with_the_laws_figures():
+    """A fact answer to a Spanish question says the record's es wording (FactRecord.words); a record
+    without one would answer in Portuguese, one that dropped a figure would misquote the law."""
+    import re
+
+    from knowledge.facts.written import WRITTEN_LANGUAGES, written_facts
+
+    assert "es" in WRITTEN_LANGUAGES
+    records = [record for record, _quote in written_facts()]
+    assert len(records) > 100
+    for record in records:
+        spanish = record.text.get("es", "")
+        assert spanish.strip() and spanish != record.text["pt-BR"], record.id
+        assert record.words("es") == spanish, record.id
+        figures = set(re.findall(r"\d+(?:,\d+)?", record.text["pt-BR"]))
+        assert figures <= set(re.findall(r"\d+(?:,\d+)?", spanish)), record.id
