@@ -353,7 +353,12 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # ("barraca de ponto fixo… quanto deixar livre" is the stall's 1,20 m, not the pedestrian mall's)
         # (a size in metres answers a distance question only when clearly closer than every distance: a
         # neighbouring kind's score counts four fifths)
-        scored = sorted((((_score(r, plan, idf, cue, raw, context) * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)) + bonus
+        # a record that lacks a word the question sentence itself says and another candidate holds gets
+        # nothing from the story's words ("Qual o limite durante o dia. E de noite?" is not the day's limit)
+        said = content - context
+        held = {w for r in candidates for w in said & _record_stems(r)}
+        scored = sorted((((_score(r, plan, idf, cue, raw, context, story=0.0 if (held - _record_stems(r)) else 0.5)
+                           * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)) + bonus
                           + (MIN_SCORE if activity is not None and activity in r.activities else 0.0)
                           + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
                           # the office that issues the activity's own permit ("which department do I need
@@ -491,7 +496,7 @@ def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three
     # (numbers count: "até 12 pessoas" and "de 12 a 30" tell the insurance tiers apart)
     content = ({stem(w) for w in tokens(read) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS
                 and w not in _GENERIC_SPELLED}
-               - cue - GENERIC - place_stems() - function_stems())
+               - cue - _generic(asked[0] if asked else None) - place_stems() - function_stems())
     return plan, cue, raw, content
 
 
@@ -617,13 +622,16 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
         return True  # a word of the question few records hold, and no other candidate
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
-    brought = 1 if any(s in stems for s in set(plan.added) - cue - GENERIC - DAYS) and own < len(content) else 0
+    brought = 1 if any(s in stems for s in set(plan.added) - cue - _generic(record.kind) - DAYS) and own < len(content) else 0
     # (what the question sentence itself asks counts: "Recebi uma multa da fiscalização. Qual o prazo pra
     # me defender?" asks with one word, "defender")
     # (the days are no subject: "shops on weekdays" names one thing, the shops)
     # (a required concept the record holds — "sem licença" as "sem autorização" — is one word shared, as
     # in the score)
-    return own + brought + (1 if concept else 0) >= min(2, max(len(content - context - DAYS), 1))
+    # ("O fiscal viu que a licença não estava à vista. Qual a multa por isso?": a question sentence that
+    # names nothing asks about the story)
+    asked = (content - context - DAYS) or (content - DAYS)
+    return own + brought + (1 if concept else 0) >= min(2, max(len(asked), 1))
 
 
 @lru_cache(maxsize=1)
@@ -696,8 +704,8 @@ nao
 
 # Words every record of a kind may hold: they say how the answer is measured, not which record it is.
 GENERIC = frozenset(stem(w) for w in (
-    "dia dias tempo prazo prazos hora horas metro metros valor multa multas taxa ano anos mes meses "
-    "day days time hour hours year years month months meter meters metre metres fine fines "
+    "tempo prazo prazos hora horas metro metros valor multa multas taxa ano anos mes meses "
+    "time hour hours year years month months meter meters metre metres fine fines "
     # every permit rule speaks of the licence: it tells no record apart
     "licenca licencas autorizacao alvara permissao licence license permit authorisation authorization "
     # the assistant's scope: "na praia" names no beach ("Praia de Leste" is told apart by "Leste")
@@ -707,19 +715,27 @@ GENERIC = frozenset(stem(w) for w in (
 # ... of which these stem like content words ("mês" like "mesa", "taxa" like "táxi"): dropped by their
 # own spelling instead
 _GENERIC_SPELLED = frozenset("mes meses taxa taxas".split())
+# "Dia" is the unit of a deadline ("quantos dias") but the day against the night of a noise limit or of
+# opening hours ("o limite de barulho durante o dia"): generic only where the answer is counted in days.
+DAY_WORDS = frozenset(stem(w) for w in "dia dias day days".split())
+_COUNTED_IN_DAYS = frozenset(("deadline", "validity", "lead_time", "season"))
+
+
+def _generic(kind: str | None) -> frozenset[str]:
+    return GENERIC | DAY_WORDS if kind is None or kind in _COUNTED_IN_DAYS else GENERIC
 
 
 def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str],  # noqa: ANN001
-           context: frozenset[str] = frozenset()) -> float:
+           context: frozenset[str] = frozenset(), story: float = 0.5) -> float:
     stems = _record_stems(record)
     # the question's own words and their typo corrections ("defender" is not "depender")
     # (an activity's name counts half, as in _covers: every fact of the activity may say it; so does a
     # word only the sentences before the question say: "negou minha defesa. Posso recorrer ao prefeito?"
     # asks about the appeal)
-    asked = sum(idf.get(s, 0.0) * (0.5 if _half(s, record) or s in context else 1.0)
+    asked = sum(idf.get(s, 0.0) * (story if s in context else 0.5 if _half(s, record) else 1.0)
                 # (the days choose among a trade's hours, which with_its_days gives together: not which trade)
-                for s in (set(plan.asked) | raw) - cue - GENERIC - DAYS if s in stems)
-    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - GENERIC - DAYS if s in stems)
+                for s in (set(plan.asked) | raw) - cue - _generic(record.kind) - DAYS if s in stems)
+    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - _generic(record.kind) - DAYS if s in stems)
     # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
     # record in three languages)
     return (asked + 0.5 * extra) / math.sqrt(max(len(stems), 20) / 40)
