@@ -149,7 +149,12 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", turn.language)
 
     vendor, product_facts = _vendor_for_product(turn, text)
-    activity = (activity_tagged(turn.message) or _activity_named(text, vendor)
+    tagged = activity_tagged(turn.message)
+    if vendor and tagged in _PLAIN_VENDORS:
+        # the products named say which vendor: "óculos e cangas na faixa de areia" is the sand vendor of
+        # other goods, whatever NLU heard in "andando na areia"; "salgado na areia" the sand food vendor
+        tagged = None
+    activity = (tagged or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
     # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
@@ -408,6 +413,8 @@ def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
 
 
 _SAND = ("praia", "areia", "beach", "sand")
+# Vendors told apart by what they sell and where (a vehicle or a cart is its own activity)
+_PLAIN_VENDORS = frozenset({"itinerant_vendor", "beach_food_vendor"})
 
 
 def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, Any]]:

@@ -131,3 +131,15 @@ def test_after_an_uncovered_town_no_answer_borrows_the_previous_towns_rules(run)
     assert "UFIB" not in result.text
     cleared = {e["name"] for e in result.events if e.get("event") == "slot" and e["value"] is None}
     assert {"jurisdiction", "municipality"} <= cleared
+
+
+def test_the_goods_named_decide_which_vendor_on_the_sand(run):
+    # Pontal Lei 1.902/2018 Anexo VI 11.20.00-11: sand vendors of other goods pay 18,00 UFM a year per
+    # product; food sellers 2,00 UFM. NLU may hear "na faixa de areia" as the food vendor's activity: the
+    # goods named (sunglasses, sarongs) decide.
+    slots = {"municipality": "br-pr-pontal-do-parana"}
+    text = run(ActionAnswer(), "Quero vender óculos de sol e cangas andando na faixa de areia em Pontal do Paraná. Qual é a taxa da licença?",
+               "ask_fee", [{"entity": "activity", "value": "beach_food_vendor"}, {"entity": "product", "value": "óculos de sol"},
+                           {"entity": "product", "value": "cangas"}], slots).text
+    assert "18,00 UFM" in text and "produto" in text
+    assert "produtos alimentícios" not in text.split("\n")[0]
