@@ -413,6 +413,11 @@ def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
 
 
 _SAND = ("praia", "areia", "beach", "sand")
+# A motor vehicle sold from ("numa kombi", "from my car", "de van"); a food truck or a trailer is named as
+# such (its own activity), a cart is not a motor vehicle.
+_MOTOR_VEHICLE = re.compile(r"\b(kombi|kombis|van|vans|carro|carros|car|cars|veiculo|veiculos|vehicle|vehicles|"
+                            r"caminhonete|camionete|furgao|furgoes|pickup|pick-up|utilitario|carrinha)\b")
+_SELLS = re.compile(r"\b(vend\w*|venda|comerciali\w*|sell\w*|sold)\b")
 # Vendors told apart by what they sell and where (a vehicle or a cart is its own activity)
 _PLAIN_VENDORS = frozenset({"itinerant_vendor", "beach_food_vendor"})
 
@@ -424,16 +429,21 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
     # (NLU tags most products; a product said with a selling word it missed counts too)
     products = ([e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "product"]
                 or products_in_text(text))
+    # "vendo lanche numa kombi", "I sell hot dogs from my car": a vendor with a motor vehicle, whose own
+    # rules apply (Pontal art. 12: 100 m from shops of the same trade)
+    by_vehicle = _MOTOR_VEHICLE.search(fold(text)) is not None
     if not products:
         # "who authorises selling things on the street?": selling in the street, whatever is sold
-        if sells_in_the_street(text):
-            return "itinerant_vendor", {"on_sand": False}
+        if sells_in_the_street(text) or (by_vehicle and _SELLS.search(fold(text))):
+            return ("itinerant_vendor_vehicle" if by_vehicle else "itinerant_vendor"), {"on_sand": False}
         return None, {}
     on_sand = any(w in text.lower() for w in _SAND)
     kind = product_kind(products)
     facts: dict[str, Any] = {"on_sand": on_sand}
     if kind:
         facts["product_kind"] = kind
+    if by_vehicle:
+        return "itinerant_vendor_vehicle", {**facts, "on_sand": False}
     if on_sand and kind == "food":
         return "beach_food_vendor", facts
     return "itinerant_vendor", facts

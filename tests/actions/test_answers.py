@@ -143,3 +143,11 @@ def test_the_goods_named_decide_which_vendor_on_the_sand(run):
                            {"entity": "product", "value": "cangas"}], slots).text
     assert "18,00 UFM" in text and "produto" in text
     assert "produtos alimentícios" not in text.split("\n")[0]
+
+
+def test_a_vendor_selling_from_a_motor_vehicle_gets_the_vehicle_rules(run):
+    # Pontal Lei 1.902/2018 art. 12: with a motor vehicle, at least 100 m from registered shops of the same trade
+    slots = {"municipality": "br-pr-pontal-do-parana"}
+    text = run(ActionAnswer(), "Vendo lanche numa kombi em Pontal do Paraná. Posso estacionar do lado de uma lanchonete? Qual a distância mínima?",
+               "ask_limits", [{"entity": "product", "value": "lanche"}], slots).text
+    assert "100 m" in text and "art. 12" in text
