@@ -65,7 +65,24 @@ class IntentLogisticRegression(LogisticRegressionClassifier):
 
 @DefaultV1Recipe.register(DefaultV1Recipe.ComponentType.ENTITY_EXTRACTOR, is_trainable=True)
 class EntityCRF(CRFEntityExtractor):
-    """CRFEntityExtractor that saves its trained crfsuite models (see the module's docstring)."""
+    """CRFEntityExtractor that saves its trained crfsuite models (see the module's docstring).
+
+    `lowercase: true` reads every token in lower case for all its features (prefixes and suffixes
+    included; Rasa's CRF lowers only the `low` feature), as the CountVectorsFeaturizers do: the data
+    writes "Lajes" and citizens type "lajes".
+    """
+
+    @staticmethod
+    def get_default_config() -> Dict[Text, Any]:
+        return {**CRFEntityExtractor.get_default_config(), "lowercase": False}
+
+    @classmethod
+    def _crf_tokens_to_features(cls, crf_tokens: List[CRFToken], config: Dict[str, Any],
+                                include_tag_features: bool = False) -> List[Dict[Text, Any]]:
+        if config.get("lowercase"):
+            crf_tokens = [CRFToken(t.text.lower(), t.pos_tag, t.pattern, t.dense_features, t.entity_tag,
+                                   t.entity_role_tag, t.entity_group_tag) for t in crf_tokens]
+        return super()._crf_tokens_to_features(crf_tokens, config, include_tag_features)
 
     def persist(self, dataset: List[List[CRFToken]]) -> None:
         super().persist(dataset)
