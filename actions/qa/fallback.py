@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common.conversation import Turn
 from actions.qa.answer import answer_question
 from actions.qa.search import answer_from_search
-from actions.qa.subject import context_jurisdiction, is_follow_up
+from actions.qa.subject import context_jurisdiction, is_follow_up, previous_question
 from knowledge.facts import asked_kinds
 
 __all__ = ["ActionDefaultFallback"]
@@ -26,10 +26,11 @@ class ActionDefaultFallback(Action):
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
         text = turn.asked  # a Spanish message in the Portuguese words the readers match
-        if (tracker.get_slot("topic") and is_follow_up(text)) or asked_kinds(text):
+        if (is_follow_up(text) and (tracker.get_slot("topic") or previous_question(tracker))) or asked_kinds(text):
             # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
             # it asks the same question about something else; "fui multado de novo, a multa dobra?"
-            # asks for a kind of fact NLU could not place: the facts and the rules answer both.
+            # asks for a kind of fact NLU could not place: the facts and the rules answer both. A follow-up
+            # continues the question before even when the passages answered it (and set no topic).
             answer_question(turn)
             return turn.events
         jurisdiction = context_jurisdiction(tracker)

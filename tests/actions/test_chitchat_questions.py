@@ -56,3 +56,22 @@ def test_real_out_of_scope_messages_stay_out_of_scope(run):
                  "que horas começa o jogo do brasil", "multa de trânsito como recorrer no detran"):
         r = run(ActionOutOfScope(), text, "out_of_scope")
         assert r.text == render("pt-BR", "out_of_scope"), text
+
+
+# The fallback (actions/qa/fallback.py) reads the message as the word-based readers do (turn.asked).
+def test_a_spanish_question_nlu_could_not_place_is_answered_by_the_facts(run):
+    from actions.qa.fallback import ActionDefaultFallback
+
+    r = run(ActionDefaultFallback(), "¿Con cuánta anticipación tengo que pedir el permiso para un puesto en la fiesta de "
+            "Igarapava?", "nlu_fallback", [{"entity": "municipality", "value": "br-sp-igarapava"}])
+    assert r.text and not r.text.startswith("No estoy seguro"), r.text
+
+
+def test_a_follow_up_after_a_question_answered_by_the_passages_continues_it(run):
+    # the first question was answered by the search, which sets no topic: the question before is enough
+    from actions.qa.fallback import ActionDefaultFallback
+
+    r = run(ActionDefaultFallback(), "¿Y si es una empresa con varios vendedores?", "nlu_fallback",
+            slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"},
+            before=["Quiero vender helados por la calle en Lajes con un carrito. ¿Necesito licencia?"])
+    assert r.text and not r.text.startswith("No estoy seguro"), r.text
