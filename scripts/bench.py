@@ -1,7 +1,10 @@
 """`make bench`: REST turn latency (sequential and 20 concurrent conversations), cold start, resident
 memory per process, training time, and the shape of the replies (visible characters p50/p95 on the
-conversation cases and the blind sets, key fact in the first sentence). Prints the figures and saves
-them under bench/results/.
+conversation cases and the blind sets, key fact in the first sentence). Beside ours, the stock bot of
+`rasa init --no-prompt` (a temporary folder, the same cold cache) is trained, started and talked to, so
+that cold training, cold start and turn latency are printed as ratios ours/stock from the same run
+(issue 17), with the held-out NLU F1 (bot/tests/nlu/holdout.yml). Prints the figures and saves them
+under bench/results/.
 
 Figures are measurements of this machine at this moment; they are never asserted in unit tests.
 """
@@ -12,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import signal
 import statistics
 import subprocess
 import sys
@@ -22,12 +26,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
+import psutil
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.support.devstack import Stack  # noqa: E402
+from tests.support.devstack import Stack, free_port  # noqa: E402
 from tests.cases.blind_sets import load_blind, states_first  # noqa: E402
 from tests.cases.conversation_cases import answer_text, judge, load_cases, visible_length  # noqa: E402
 
@@ -126,17 +131,102 @@ def turn_cost(client: httpx.Client, url: str, msgs: list[str], conversations: in
             "long_conversations_turn_5_p50_ms": round(around(first, 5), 1)}
 
 
+RASA = ROOT / ".venv-rasa" / "bin" / "rasa"
+
+
 def measure_training() -> float:
     """A cold training: an empty Rasa cache (RASA_CACHE_DIRECTORY), or unchanged components are reused
     from .rasa/cache and the figure says nothing about a first `make train`."""
     with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as cache:
         start = time.monotonic()
         subprocess.run(
-            [str(ROOT / ".venv-rasa/bin/rasa"), "train", "--config", "config.yml", "--domain", "bot/domain",
+            [str(RASA), "train", "--config", "config.yml", "--domain", "bot/domain",
              "--data", "bot/data", "--out", out, "--quiet"],
             cwd=ROOT, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "RASA_CACHE_DIRECTORY": cache},
         )
         return round(time.monotonic() - start, 1)
+
+
+# ---------------------------------------------------------------- the stock bot beside ours (issue 17)
+def train_stock(project: Path) -> float:
+    """`rasa init --no-prompt` in an empty folder: Rasa's example bot (default pipeline and policies,
+    TED included) scaffolded and trained there, cold like ours (its own empty RASA_CACHE_DIRECTORY).
+    Returns the seconds of the whole command (the scaffold is a file copy; the rest is its training)."""
+    with tempfile.TemporaryDirectory() as cache:
+        start = time.monotonic()
+        subprocess.run([str(RASA), "init", "--no-prompt", "--init-dir", str(project)], cwd=project, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env={**os.environ, "RASA_CACHE_DIRECTORY": cache})
+        return round(time.monotonic() - start, 1)
+
+
+def stock_messages(project: Path) -> list[str]:
+    """The stock bot's own NLU examples (its data/nlu.yml), markup-free, as its users' messages."""
+    data = yaml.safe_load((project / "data" / "nlu.yml").read_text(encoding="utf-8"))
+    return [line[2:].strip() for item in data["nlu"] for line in item["examples"].splitlines() if line.startswith("- ")]
+
+
+def measure_stock(project: Path, turns: int) -> dict:
+    """The stock bot served as `rasa run` serves it (REST channel; its rules and stories need no action
+    server): process start to its first answer, sequential REST turns (warm, 6 per conversation like
+    ours), resident memory."""
+    port = free_port()
+    msgs = stock_messages(project)
+    url = f"http://127.0.0.1:{port}/webhooks/rest/webhook"
+    with open(project / "rasa-run.log", "wb") as log:
+        started = time.monotonic()
+        proc = subprocess.Popen([str(RASA), "run", "--model", "models", "--interface", "127.0.0.1", "--port", str(port)],
+                                cwd=project, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        with httpx.Client() as client:
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the stock bot exited with {proc.returncode}; see {project / 'rasa-run.log'}")
+                try:
+                    if client.post(url, json={"sender": "cold", "message": "hello"}, timeout=5).json():
+                        break
+                except (httpx.HTTPError, ValueError):
+                    pass
+                time.sleep(0.2)
+            cold_start = round(time.monotonic() - started, 1)
+            for i, m in enumerate(msgs[:10]):
+                timed_turn(client, url, f"warm-{i}", m)
+            sequential = [timed_turn(client, url, f"seq-{i // 6}", msgs[i % len(msgs)]) for i in range(turns)]
+        p = psutil.Process(proc.pid)
+        rss = p.memory_info().rss + sum(c.memory_info().rss for c in p.children(recursive=True))
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+    return {"cold_start_s": cold_start, "rest_sequential": summary(sequential), "rss_mb": {"rasa": round(rss / 2**20, 1)}}
+
+
+def heldout_nlu() -> dict:
+    """Held-out NLU figures of the current model: `make test-nlu`'s report when it is newer than the
+    model, otherwise `rasa test nlu` on bot/tests/nlu/holdout.yml now (about a minute)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from check_nlu_report import read_figures  # noqa: PLC0415 (a script beside this one)
+
+    model, report = ROOT / "models" / "bot.tar.gz", ROOT / "results" / "nlu" / "intent_report.json"
+    with tempfile.TemporaryDirectory() as tmp:
+        if report.exists() and report.stat().st_mtime > model.stat().st_mtime:
+            source, results = "results/nlu (make test-nlu)", report.parent
+        else:
+            source, results = "measured (rasa test nlu)", Path(tmp)
+            subprocess.run([str(RASA), "test", "nlu", "--model", str(model), "--nlu", "bot/tests/nlu/holdout.yml",
+                            "--out", tmp, "--no-plot"], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        figures = read_figures(results)
+    return {"source": source, "intent_macro_f1": round(figures.intent_macro_f1, 4),
+            "entity_micro_f1": round(figures.entity_micro_f1, 4)}
+
+
+def ratio(ours: float | None, stock: float | None) -> float | None:
+    return round(ours / stock, 2) if ours and stock else None
 
 
 def action_calls(client: httpx.Client, stack: Stack, senders: list[str]) -> list[float]:
@@ -165,6 +255,9 @@ def main() -> None:
     parser.add_argument("--skip-replies", action="store_true", help="skip the reply-length figures (~3 min)")
     parser.add_argument("--turn-cost-only", action="store_true",
                         help="only the cost of turn 5 against turn 150 (~3 min); printed, not saved")
+    parser.add_argument("--skip-stock", action="store_true",
+                        help="skip the stock `rasa init` bot (its training, cold start and turns, ~4 min)")
+    parser.add_argument("--skip-nlu", action="store_true", help="skip the held-out NLU figures")
     args = parser.parse_args()
 
     msgs = questions()
@@ -217,6 +310,18 @@ def main() -> None:
         finally:
             stack.stop()
 
+    # The stock bot after ours is stopped (the two never share the cores), then our cold training right
+    # after the stock bot's: the three heavy figures of the ratios are minutes apart, not hours.
+    stock = None
+    if not args.skip_stock:
+        with tempfile.TemporaryDirectory() as tmp:
+            project = Path(tmp) / "stock"
+            project.mkdir()
+            stock_training = train_stock(project)
+            stock = {"training_s": stock_training, **measure_stock(project, min(args.turns, 120))}
+    nlu = None if args.skip_nlu else heldout_nlu()
+    training = None if args.skip_training else measure_training()
+
     figures = {
         "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
@@ -229,13 +334,31 @@ def main() -> None:
         "cold_start_s": cold_start,
         "rss_mb": memory,
         "replies": replies,
-        "training_s": None if args.skip_training else measure_training(),
+        "training_s": training,
+        "nlu_heldout": nlu,
+        "stock_bot": stock,
+        # Issue 17's targets: cold training <= 1x, cold start <= 0.5x the stock bot's.
+        "versus_stock": None if stock is None else {
+            "cold_training": ratio(training, stock["training_s"]),
+            "cold_start": ratio(cold_start, stock["cold_start_s"]),
+            "turn_p50": ratio(summary(sequential)["p50_ms"], stock["rest_sequential"]["p50_ms"]),
+            "rss_rasa": ratio(memory.get("rasa"), stock["rss_mb"]["rasa"]),
+        },
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for name in (f"bench-{stamp}.json", "latest.json"):
         (RESULTS / name).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(figures, indent=2))
+    if stock is not None:
+        versus = figures["versus_stock"]
+        print(f"ours / stock bot: cold training {training} s / {stock['training_s']} s (x{versus['cold_training']}), "
+              f"cold start {cold_start} s / {stock['cold_start_s']} s (x{versus['cold_start']}), "
+              f"turn p50 {figures['rest_sequential']['p50_ms']} / {stock['rest_sequential']['p50_ms']} ms "
+              f"(x{versus['turn_p50']}), Rasa RSS {memory.get('rasa')} / {stock['rss_mb']['rasa']} MB")
+    if nlu is not None:
+        print(f"held-out NLU: intent macro-F1 {nlu['intent_macro_f1']}, entity micro-F1 {nlu['entity_micro_f1']} "
+              f"({nlu['source']})")
     print(f"saved to {RESULTS / 'latest.json'}")
 
 
