@@ -602,6 +602,10 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     open later in December?": only one hours record speaks of December); words the glossary added and a
     required concept narrow the choice but are not evidence. "circo pode ficar quantos dias" shares
     "circo" with the circus deposit's refund deadline, but not "ficar": that record is not the answer."""
+    if concept:
+        # the question names the offence by a concept only this record's wording holds among the candidates
+        # ("without any licence" is "exercer a atividade sem licença"): that is what it asks about
+        return True
     stems = _record_stems(record)
     shared = {s for s in content if s in stems}
     rare = {s for s in shared - WEAK if not s.isdigit() and (idf or {}).get(s, 0.0) >= rare_idf}
@@ -668,7 +672,9 @@ def place_stems() -> frozenset[str]:
 # is not the shops' hours on weekdays): half a word, and no subject of their own.
 DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday "
                                   "saturdays sunday sundays holiday holidays".split())
-WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros".split()) | DAYS
+# ("deixar" is "to leave" and "to fail to": "deixar a licença à vista", "deixar de sinalizar")
+WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros deixar deixa deixe deixo deixou "
+                                  "deixei deixam".split()) | DAYS
 
 
 _NEIGHBOUR_KIND = 0.8
