@@ -34,7 +34,7 @@ export TF_DETERMINISTIC_OPS := 1
 help:
 	@echo "make run    - install what is missing, train if needed, start Rasa (:5005), actions (:5055), API (:8000)"
 	@echo "make test   - everything checked: pytest, rasa data validate, training, rasa conversation tests, e2e"
-	@echo "make bench  - latency, cold start, memory and reply-length figures (saved under bench/results/)"
+	@echo "make bench  - latency, cold start, memory, training and reply-length figures, and their ratios to the stock 'rasa init' bot trained and started in the same run (saved under bench/results/)"
 	@echo "make run-production - as make run, on PostgreSQL + Redis with RASA_WORKERS [2] Rasa workers"
 	@echo "make screenshots - PNGs of the citizen pages and the clerk desk (desktop, phone, pt-BR/pt-PT/en) in var/screenshots/"
 	@echo "make loadtest - Locust through the public chat API, 1 and 2 Rasa workers (~15 min; bench/results/)"
