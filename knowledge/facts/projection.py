@@ -70,7 +70,8 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
         if p.text is None:
             continue
         yield FactRecord(id=f"{n}#period-{pid}", kind=kind, value=str(p.value), unit=p.unit, text=p.text,
-                         cite=_ids(norm, p.cite), activities=tuple(sorted(deadlines.get(pid, ()))), **base)
+                         cite=_ids(norm, p.cite), about=tuple(p.about),
+                         activities=tuple(sorted(deadlines.get(pid, ()))), **base)
 
     penalties = _activities_using(norm, "penalties")
     for pid, p in norm.penalties.items():
@@ -145,7 +146,7 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
         if not today.valid(h) or h.text is None:
             continue
         yield FactRecord(id=f"{n}#hours-{hid}", kind="hours", text=h.text, cite=_ids(norm, h.cite),
-                         value=h.opens, value_max=h.closes, extra={"days": h.days} if h.days else {},
+                         value=h.opens, value_max=h.closes, extra={"days": h.days} if h.days else {}, about=tuple(h.about),
                          activities=tuple(sorted(hours.get(hid, ()))), **base)
 
     documents = {d for permit in norm.permits.values() for d in permit.documents}
@@ -182,7 +183,7 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
                 suffix = "" if d.code not in codes else "-" + d.cite[0].split("/")[0]
                 codes.add(d.code)
                 yield FactRecord(id=f"{n}#distance-{d.code}{suffix}", kind="distance", text=d.text, cite=_ids(norm, d.cite),
-                                 value=str(d.metres), unit="m", activities=tuple(users), **base)
+                                 value=str(d.metres), unit="m", about=tuple(d.about), activities=tuple(users), **base)
 
 
 @lru_cache(maxsize=8)

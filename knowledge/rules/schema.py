@@ -168,6 +168,9 @@ class PeriodData(_Cited):
     value: int
     unit: Literal["days", "working_days", "months", "years", "hours"]
     text: TextData | None = None
+    # what a citizen calls it ("mercadoria perecível", "recorrer da decisão", "appeal"), pt-BR, pt-PT and
+    # English: the law's wording alone rarely tells two deadlines of a town apart in a question's words
+    about: list[str] = Field(default_factory=list)
 
 
 class FeeData(_Cited, _Dated):
@@ -254,6 +257,9 @@ class HoursData(_Cited, _Dated):
     closes: str | None = Field(default=None, pattern=r"^\d\d:\d\d$")
     days: str | None = None
     text: TextData | None = None
+    # the trade in a citizen's words ("comércio", "loja", "shops"), the same on each of its days' records;
+    # see PeriodData
+    about: list[str] = Field(default_factory=list)
 
 
 class DistanceData(_Cited):
@@ -263,6 +269,8 @@ class DistanceData(_Cited):
     fact: str | None = None
     op: Literal["ge", "le"] = "ge"
     text: TextData | None = None
+    # what the distance is from, in a citizen's words ("esquina", "corner"); see PeriodData
+    about: list[str] = Field(default_factory=list)
 
 
 class FactCheck(Condition):
