@@ -252,7 +252,8 @@ def _holds_figure(item: Any) -> bool:
     """A fee row or fines tier states its figure as an amount ("Cassação" with "2 multas em 1 ano" states
     none); other items in their text."""
     if "amount" in type(item).model_fields:
-        return item.amount is not None
+        # (a charge set as a share of the licence fee states its figure as a percentage: "2ª via: 50%")
+        return item.amount is not None or getattr(item, "percent_of_licence_fee", None) is not None
     return any(ch.isdigit() for text in _strings(item.model_dump(mode="json", exclude={"citations"})) for ch in text)
 
 

@@ -117,6 +117,14 @@ def _unit_stems(unit_id: str) -> frozenset[str]:
     return frozenset(stem(w) for w in tokens(corpus.full_text(unit_id))) if corpus.has(unit_id) else frozenset()
 
 
+def _percent(value, lang: str) -> str | None:  # noqa: ANN001 (Decimal | None)
+    """A share of the licence fee as the reader writes numbers ("50", "12,5")."""
+    if value is None:
+        return None
+    text = f"{value.normalize():f}" if hasattr(value, "normalize") else str(value)
+    return text if lang == "en" else text.replace(".", ",")
+
+
 def decision_view(decision, topic: str, lang: str, *, max_articles: int | None = None,
                   cite_first: list | None = None, asked: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Values for the `answer.<topic>` template; citations are limited to what this topic shows (and, for
@@ -142,7 +150,7 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
                            "proof": [text_in(d.text, lang) for d in e.proof]} for e in decision.exemptions]
     view["fees"] = [{"name": text_in(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
                      "discount_percent": f.discount_percent, "deferred_to": text_in(f.deferred_to, lang),
-                     "note": text_in(f.note, lang)} for f in decision.fees]
+                     "note": text_in(f.note, lang), "percent": _percent(f.percent_of_licence_fee, lang)} for f in decision.fees]
     view["season"] = None
     if decision.season is not None:
         s = decision.season

@@ -67,7 +67,11 @@ def _law_words() -> frozenset[str]:
 _NOT_PLACES = {"until", "the", "this", "that", "here", "there", "summer", "winter", "beach", "city", "town",
                "mayor", "prefeito", "prefeitura", "council", "authorisation", "authorization", "licence", "license",
                "vendo", "venda", "vender", "verao", "inverno", "praia", "cidade", "aqui", "ola", "bom", "boa",
-               "quero", "posso", "qual", "quanto", "onde", "como", "quando", "tenho", "moro", "sou", "hello"}
+               "quero", "posso", "qual", "quanto", "onde", "como", "quando", "tenho", "moro", "sou", "hello",
+               # Spanish words NLU (trained on pt/en) tags as towns: "Quiero…", "Somos…", "desde", "caminando"
+               "quiero", "queremos", "puedo", "podemos", "somos", "desde", "caminando", "cuanto", "cuando", "donde",
+               "tengo", "vivo", "hola", "buenas", "playa", "ciudad", "aca", "verano", "invierno", "venta",
+               "permiso", "licencia", "intendencia", "municipalidad", "alcalde", "necesito", "hasta", "para"}
 
 
 def looks_like_a_place(raw: str | None) -> bool:

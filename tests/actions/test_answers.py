@@ -151,3 +151,11 @@ def test_a_vendor_selling_from_a_motor_vehicle_gets_the_vehicle_rules(run):
     text = run(ActionAnswer(), "Vendo lanche numa kombi em Pontal do Paraná. Posso estacionar do lado de uma lanchonete? Qual a distância mínima?",
                "ask_limits", [{"entity": "product", "value": "lanche"}], slots).text
     assert "100 m" in text and "art. 12" in text
+
+
+def test_a_replacement_badge_is_priced_as_the_law_prices_it(run):
+    # Pontal Lei 1.902/2018 art. 13 § 1º: a 2nd copy of the badge costs 50% of the licence fee
+    slots = {"municipality": "br-pr-pontal-do-parana", "activity": "beach_food_vendor"}
+    text = run(ActionAnswer(), "Perdi meu crachá de ambulante em Pontal do Paraná. Quanto custa tirar a segunda via?",
+               "ask_fee", [], slots).text
+    assert "50" in text.split("\n")[0] and "via" in text.split("\n")[0]
