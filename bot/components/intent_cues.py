@@ -1,10 +1,10 @@
 """IntentCues: the pipeline step that takes the decisions explicit cues settle (bot/components/cues.py)
 out of the classifier's margin.
 
-It runs after DIETClassifier and before FallbackClassifier:
+It runs after the intent classifier (config.yml) and before FallbackClassifier:
 - an explicit cue (a request verb + a permit word; only cancel, yes or no words) sets the intent with
   confidence 1.0;
-- a request read by DIET that is a "do I need…?" question, or a request whose lead over the best
+- a request read by the classifier that is a "do I need…?" question, or a request whose lead over the best
   question intent is thin, becomes that question: the bot answers it and offers to open the
   pre-application (button), instead of guessing that the citizen wants a form;
 - every parse carries `intent_cue`: what decided and whether to offer the pre-application.
