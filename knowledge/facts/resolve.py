@@ -29,7 +29,7 @@ from knowledge.facts.projection import facts_of
 from knowledge.rules import catalogue
 from knowledge.search import get_index
 from knowledge.search.glossary import load_stopwords
-from knowledge.search.text import WORD_RE, fold, is_english, stem, tokens
+from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
 __all__ = ["FUNCTION_WORDS", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
@@ -71,7 +71,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"who (can|may) (apply|hold|get)|can a (company|person|business))\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
-    ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|cover)\b"),
+    # (not a bare "cover": "which towns do you cover?")
+    ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|coverage|liability cover)\b"),
     ("limit", r"\b(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
@@ -204,7 +205,10 @@ def _cue_typo(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def _cue_vocabulary() -> frozenset[str]:
-    return frozenset(w for kind, _ in KINDS_ASKED for w in _pattern_words(kind) if len(w) >= 5)
+    """The Portuguese cue words a typo is read as: the law writes them ("multa", "prazo", "horario"). Not
+    the English ones: "comer" and "chover" are one letter from "cover", and are no typos."""
+    portuguese = lexicons()[0]
+    return frozenset(w for kind, _ in KINDS_ASKED for w in _pattern_words(kind) if len(w) >= 5 and w in portuguese)
 
 
 def asks_a_price(question: str) -> bool:

@@ -18,7 +18,7 @@ import snowballstemmer
 import yaml
 from unidecode import unidecode
 
-__all__ = ["WORD_RE", "fold", "is_english", "tokens", "stem", "word_spans"]
+__all__ = ["WORD_RE", "fold", "is_english", "lexicons", "tokens", "stem", "word_spans"]
 
 # Words are runs of letters and digits; a hyphen inside a word ("salva-vidas", "contra-ordenação")
 # splits it, which is what a citizen typing either form needs.
@@ -99,7 +99,7 @@ _IFY = re.compile(r"(?:ify|ifies|ified|ifying)$")
 
 
 @lru_cache(maxsize=1)
-def _lexicons() -> tuple[frozenset[str], frozenset[str]]:
+def lexicons() -> tuple[frozenset[str], frozenset[str]]:
     """(the words our Portuguese texts write, the words our English texts write and no Portuguese one
     does): the law's text (knowledge/norms), the pt-BR/pt-PT and en wordings of the rules data and the
     fact records, the glossary's forms. Read from the files, not through the loaders (they stem)."""
@@ -129,7 +129,7 @@ def is_english(word: str) -> bool:
     English Snowball for a word our English texts write ("appeals" and "appeal", "cancelled" and
     "cancellation" meet), or one that no Portuguese text writes and that is English in shape or an
     English word's plural; Portuguese Snowball for every other word (the law's words always)."""
-    portuguese, english = _lexicons()
+    portuguese, english = lexicons()
     if word in english:
         return True
     if word in portuguese:

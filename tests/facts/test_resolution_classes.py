@@ -306,3 +306,10 @@ def test_a_phrase_that_only_names_the_activity_does_not_pick_a_record():
     found = resolve("igarapava food truck: how far do i have to park from the entrance of a supermarket or food shop?",
                     "br-sp-igarapava", activity="food_truck")
     assert found is None or found.record.value != "8.5"
+
+
+@pytest.mark.parametrize("question", ["vai chover hoje?", "onde comer peixe fresco?", "which towns do you cover?"])
+def test_everyday_words_are_no_typos_of_a_cue(question):
+    # "chover" and "comer" are one letter from English "cover": only the law's Portuguese cue words are
+    # read into a typo, and a bare "cover" asks no insurance
+    assert asked_kinds(question) == []
