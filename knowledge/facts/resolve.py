@@ -314,8 +314,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # a length asked is a distance or a size alike ("até quantos metros do calçadão posso ocupar" is the
         # boardwalk's maximum width): the records stating metres of both kinds
         # (not the other way: "tamanho máximo do trailer" asks its area, not how far it stands from a corner)
+        # ("por quantos dias podem autorizar o circo?" asks how long it may last: "how many days" is a
+        # deadline's cue and a validity's, which counts as the neighbouring kind)
         candidates = [r for r in records if r.kind == kind
-                      or (kind == "distance" and r.kind == "limit" and r.unit in _LENGTH_UNITS)]
+                      or (kind == "distance" and r.kind == "limit" and r.unit in _LENGTH_UNITS)
+                      or (kind == "deadline" and r.kind == "validity")]
         if kind == "fine":
             # one offence's fine; a tier or a table is the rules' answer for the activity
             candidates = [r for r in candidates if r.about or "#written-" in r.id
