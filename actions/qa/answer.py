@@ -33,6 +33,7 @@ from actions.qa.subject import (
     municipality_buttons,
     resolve_activity,
     is_follow_up,
+    jurisdiction_in_text,
     previous_question as _previous_user_question,
     resolve_jurisdiction,
     with_the_question_before,
@@ -316,6 +317,10 @@ def resume_question(turn: Turn) -> None:
         return
     turn.set_slot("pending_question", None)
     given = [e for e in turn.message.get("entities") or [] if e.get("entity") in _COMPLETING]
+    town = jurisdiction_in_text(turn.message.get("text"))
+    if town and not any(e.get("entity") in ("municipality", "jurisdiction") for e in given):
+        # "Lajes" typed as the answer, whatever the entity extractor made of one word
+        given.append({"entity": "municipality", "value": town})
     words = len((turn.message.get("text") or "").split())
     if not given or (turn.intent not in ("inform", None) and words > 3) or words > 6:
         return
@@ -406,7 +411,7 @@ def _key_passage(turn: Turn, jurisdiction: str, view: dict) -> None:
 def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
     """(covered jurisdiction named in this message, else None; an uncovered town named, else None)."""
     raws = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "municipality"]
-    covered = next((j for j in map(resolve_jurisdiction, raws) if j), None)
+    covered = next((j for j in map(resolve_jurisdiction, raws) if j), None) or jurisdiction_in_text(turn.asked)
     if covered:
         return covered, None
     return None, next((str(r) for r in raws if looks_like_a_place(r)), None)

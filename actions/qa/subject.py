@@ -144,6 +144,17 @@ def _town_names() -> frozenset[str]:
     return frozenset(n for n in _jurisdiction_names() if any(t == n or t.startswith(n + " ") for t in towns))
 
 
+def jurisdiction_in_text(text: str | None) -> str | None:
+    """The covered town the words name ("… em lajes?", "Lajes", "pontal do parana"), longest name first,
+    whole words — whatever the entity extractor made of them: a town named is never asked for again. Only
+    the towns' own names: a beach or "Porto" may be a common word."""
+    padded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    for name in sorted(_town_names(), key=len, reverse=True):
+        if f" {name} " in padded:
+            return _jurisdiction_names()[name]
+    return None
+
+
 def without_town_names(text: str) -> str:
     """The text without the covered towns' names: a search scoped to a town must not rank the articles
     that merely name the town ("Município de Pontal do Paraná") above those that answer the question."""

@@ -159,3 +159,11 @@ def test_a_replacement_badge_is_priced_as_the_law_prices_it(run):
     text = run(ActionAnswer(), "Perdi meu crachá de ambulante em Pontal do Paraná. Quanto custa tirar a segunda via?",
                "ask_fee", [], slots).text
     assert "50" in text.split("\n")[0] and "via" in text.split("\n")[0]
+
+
+def test_a_town_named_in_the_words_is_the_town_whatever_the_entities(run):
+    # "The Lajes inspectors…": the entity extractor found no municipality; the words name Lajes
+    # (Lajes LC 489/2009 art. 384: a fine is paid within 10 days)
+    text = run(ActionAnswer(), "I got a fine from a Lajes city inspector. How many days do I have to pay it?", "ask_after_fine",
+               [], {"language": "en"}).text
+    assert "Lajes" in text and "Which municipality" not in text
