@@ -166,4 +166,4 @@ def test_a_town_named_in_the_words_is_the_town_whatever_the_entities(run):
     # (Lajes LC 489/2009 art. 384: a fine is paid within 10 days)
     text = run(ActionAnswer(), "I got a fine from a Lajes city inspector. How many days do I have to pay it?", "ask_after_fine",
                [], {"language": "en"}).text
-    assert "Lajes" in text and "Which municipality" not in text
+    assert "br-rn-lajes" in text and "10 days" in text and "Which municipality" not in text
