@@ -423,6 +423,13 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         unrivalled = second is not None and len((content - activity_stems()) & _record_stems(best)) >= 2 and not _covers(second[1], content, plan, cue, bool(required),
                                                         others=[r for _, r in scored if r is not second[1]],
                                                         idf=idf, rare_idf=rare_idf, context=context)
+        if (not only_one and second is not None and second[0] > 0 and not (content & _record_stems(best))
+                and not _phrase_points(best, question, content, context, candidates)
+                and not (activity is not None and activity in best.activities
+                         and (activity not in second[1].activities or (kind == "office" and "#office-" in best.id)))):
+            # only the glossary's words lead to it, and to a rival too ("appeal" is the defence and the
+            # reconsideration): the question does not say which — the rules' answer lists both
+            return None
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
                     and (unrivalled or _clearly_better(best_score, second[0], best, second[1])))):
