@@ -172,6 +172,15 @@ _CHAT_WORDS = {
 # (not "p", "c", "s", "r": "p/", "c/", "s/" are also the "s" of "what's" and the "R" of "R$")
 
 
+# "Deixar de sinalizar", "deixou de pagar": "deixar de" is "to fail to", a negation, not "to leave"
+# ("deixar a licença à vista"): the verb is dropped there, on both sides.
+_DEIXAR = frozenset("deixar deixa deixe deixo deixou deixei deixam deixaram deixando".split())
+
+
+def without_fail_to(words: list[str]) -> list[str]:
+    return [w for i, w in enumerate(words) if not (w in _DEIXAR and i + 1 < len(words) and words[i + 1] == "de")]
+
+
 # English contractions spelled out ("what's the fine" asks the fine as "what is the fine" does)
 _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"'s\b", " is"),
@@ -186,7 +195,7 @@ def chat_read(question: str) -> str:
     for contraction, spelled in _CONTRACTIONS:
         folded = contraction.sub(spelled, folded)
     words = []
-    for word in WORD_RE.findall(folded):
+    for word in without_fail_to(WORD_RE.findall(folded)):
         spelled = _CHAT_WORDS.get(word)
         words.append(spelled if spelled is not None else _cue_typo(word))
     return " " + " ".join(words) + " "
@@ -259,7 +268,7 @@ def _record_stems(record: FactRecord) -> frozenset[str]:
                  for names in a.names.values() for n in names]
         words = " ".join([*record.matched_texts(), *record.about, *named])
         # (less the stems of function words: English "for" is not Portuguese "fora")
-        stems = _STEMS[record.id] = frozenset(stem(w) for w in tokens(words) if (len(w) > 2 or w.isdigit())
+        stems = _STEMS[record.id] = frozenset(stem(w) for w in without_fail_to(tokens(words)) if (len(w) > 2 or w.isdigit())
                                               and w not in FUNCTION_WORDS) - function_stems()
     return stems
 
@@ -392,7 +401,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             # question's telling words is the answer when it is the only one that does.
             covering = [(s, r) for s, r in scored[1:]
                         if _covers(r, content, plan, cue, bool(required), others=[o for _, o in scored if o is not r],
-                                   idf=idf, rare_idf=rare_idf, context=context)]
+                                    idf=idf, rare_idf=rare_idf, context=context)]
             # (on its own words' score: the activity's bonus is no evidence here)
             if len(covering) == 1 and _score(covering[0][1], plan, idf, cue, raw, context) >= MIN_SCORE:
                 return Resolution(covering[0][1], covering[0][1].kind, covering[0][0], best)
@@ -686,9 +695,7 @@ def place_stems() -> frozenset[str]:
 # is not the shops' hours on weekdays): half a word, and no subject of their own.
 DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday "
                                   "saturdays sunday sundays holiday holidays".split())
-# ("deixar" is "to leave" and "to fail to": "deixar a licença à vista", "deixar de sinalizar")
-WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros deixar deixa deixe deixo deixou "
-                                  "deixei deixam".split()) | DAYS
+WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros".split()) | DAYS
 
 
 _NEIGHBOUR_KIND = 0.8
