@@ -41,6 +41,7 @@ from actions.qa.subject import (
 )
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
+from knowledge.facts.resolve import asked_directly
 from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate, text_in
 from knowledge.rules.registry import registry
@@ -356,6 +357,11 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission"
+    direct = asked_directly(text)
+    if direct in TOPIC_OF_KIND and topic not in ("permission", "law") and TOPIC_OF_KIND[direct] != topic:
+        # the question's own question word names what it asks ("which authority gives the licence…?",
+        # "quanto tempo tenho pra corrigir?"): that decides over the classifier's reading of another topic
+        return TOPIC_OF_KIND[direct], False
     if topic == "documents" and asked_kinds(text)[:1] == ["office"]:
         return "permission", False  # "a quem peço a licença?": who issues it heads the can-I answer
     if topic == "law" and not turn.entity("article"):

@@ -32,7 +32,7 @@ from knowledge.search.glossary import load_stopwords
 from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "asked_directly", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -224,9 +224,20 @@ def asks_a_price(question: str) -> bool:
     return _ASKS_PRICE.search(chat_read(question)) is not None
 
 
+def asked_directly(question: str) -> str | None:
+    """The kind the question asks with its own question word ("qual o prazo…", "which authority…", "até
+    que horas…"), or None when every kind cue is context."""
+    found = _kinds_found(question)
+    return found[0][2] if found and not found[0][0] else None
+
+
 def asked_kinds(question: str) -> list[str]:
     """The kinds a question asks for: one asked directly first, then the most specific ("quanto tempo
     tenho para pagar a multa" asks for a deadline, "com quanto tempo de antecedência" for a lead time)."""
+    return [kind for _, _, kind in _kinds_found(question)]
+
+
+def _kinds_found(question: str) -> list[tuple[bool, int, str]]:
     folded = chat_read(question)
     found = []
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
@@ -240,7 +251,7 @@ def asked_kinds(question: str) -> list[str]:
                     p.search(folded, match.end()) for k, p in KINDS_ASKED if k != "limit"):
                 direct = False
             found.append((not direct, rank, kind))
-    return [kind for _, _, kind in sorted(found)]
+    return sorted(found)
 
 
 _QUALIFIER = re.compile(r"minimo|minima|maximo|maxima|minimum|maximum|how big|tamanho")
