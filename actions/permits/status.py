@@ -13,6 +13,8 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common.conversation import Turn
 from actions.common.language import detect_language
 from actions.permits.client import PermitsApi, StatusUnavailable
+from actions.qa.answer import answer_question
+from actions.qa.chitchat import asks_the_law
 from knowledge.jurisdictions import by_prefix
 
 __all__ = ["ActionCheckStatus"]
@@ -65,6 +67,11 @@ class ActionCheckStatus(Action):
         turn = Turn(dispatcher, tracker)
         protocol, code = _protocol_and_code(turn)
         _language_without_codes(turn, protocol, code)
+        if not protocol and not code and asks_the_law(turn):
+            # no protocol said, and the words ask about the rules ("and my wife has a handicraft stall, can
+            # she stay open at night?" read as a status check): the question is answered
+            answer_question(turn)
+            return turn.events
         if not protocol or not code:
             turn.say("status.ask_protocol_and_code")
             return turn.events

@@ -385,7 +385,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         said = content - context
         held = {w for r in candidates for w in said & _record_stems(r)}
         scored = sorted((((_score(r, plan, idf, cue, raw, context, story=0.0 if (held - _record_stems(r)) else 0.5)
-                           * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)) + bonus
+                           * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)
+                           # (a kind asked as a figure — "what is the maximum sound level" — is answered by a
+                           # record stating one before a rule of that kind without a figure)
+                           * (_NEIGHBOUR_KIND if kind in _FIGURE_KINDS and r.value is None else 1.0)) + bonus
                           + (MIN_SCORE if activity is not None and activity in r.activities else 0.0)
                           + (2 * MIN_SCORE if len(holding) == 1 and r is holding[0] else 0.0)
                           # the office that issues the activity's own permit ("which department do I need
@@ -640,7 +643,7 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
         # the question names the offence by a concept only this record's wording holds among the candidates
         # ("without any licence" is "exercer a atividade sem licença"): that is what it asks about
         return True
-    stems = _record_stems(record)
+    stems = _record_stems(record) - (DAY_WORDS if record.unit in _DAY_UNITS else frozenset())
     shared = {s for s in content if s in stems}
     rare = {s for s in shared - WEAK if not s.isdigit() and (idf or {}).get(s, 0.0) >= rare_idf}
     held_elsewhere = {s for o in others for s in content & _record_stems(o)}
@@ -660,7 +663,7 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
         return True  # a word of the question few records hold, and no other candidate
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched
     # nothing else: it stands for a word of theirs
-    brought = 1 if any(s in stems for s in set(plan.added) - cue - _generic(record.kind) - DAYS) and own < len(content) else 0
+    brought = 1 if any(s in stems for s in set(plan.added) - cue - _generic(record.kind, record.unit) - DAYS) and own < len(content) else 0
     # (what the question sentence itself asks counts: "Recebi uma multa da fiscalização. Qual o prazo pra
     # me defender?" asks with one word, "defender")
     # (the days are no subject: "shops on weekdays" names one thing, the shops)
@@ -710,6 +713,7 @@ WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras out
 
 
 _NEIGHBOUR_KIND = 0.8
+_FIGURE_KINDS = frozenset(("limit", "distance", "deadline", "validity", "lead_time", "insurance"))
 
 
 _LENGTH_UNITS = frozenset({"m", "metros", "metres", "meters", "km", "cm"})
@@ -759,8 +763,12 @@ DAY_WORDS = frozenset(stem(w) for w in "dia dias day days".split())
 _COUNTED_IN_DAYS = frozenset(("deadline", "validity", "lead_time", "season"))
 
 
-def _generic(kind: str | None) -> frozenset[str]:
-    return GENERIC | DAY_WORDS if kind is None or kind in _COUNTED_IN_DAYS else GENERIC
+def _generic(kind: str | None, unit: str | None = None) -> frozenset[str]:
+    """(a record counted in days is one whatever its kind: "at most 7 days" holds "day" as its unit)"""
+    return GENERIC | DAY_WORDS if kind is None or kind in _COUNTED_IN_DAYS or unit in _DAY_UNITS else GENERIC
+
+
+_DAY_UNITS = frozenset(("days", "working_days"))
 
 
 def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: set[str],  # noqa: ANN001
@@ -772,8 +780,8 @@ def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: 
     # asks about the appeal)
     asked = sum(idf.get(s, 0.0) * (story if s in context else 0.5 if _half(s, record) else 1.0)
                 # (the days choose among a trade's hours, which with_its_days gives together: not which trade)
-                for s in (set(plan.asked) | raw) - cue - _generic(record.kind) - DAYS if s in stems)
-    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - _generic(record.kind) - DAYS if s in stems)
+                for s in (set(plan.asked) | raw) - cue - _generic(record.kind, record.unit) - DAYS if s in stems)
+    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - _generic(record.kind, record.unit) - DAYS if s in stems)
     # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
     # record in three languages)
     return (asked + 0.5 * extra) / math.sqrt(max(len(stems), 20) / 40)
