@@ -3,8 +3,8 @@
 An Argentine ice-cream seller asks in Spanish; every message the bot says back is in Spanish (the law's
 own words, quoted in Portuguese, are said to be so), the form's buttons are Spanish, and the pre-application
 reaches a protocol as a Portuguese one does (tests/e2e/test_permit_conversations.py, same stack).
-Passes against models/bot.tar.gz as trained without Spanish examples (bot/pending/nlu_es): the decisions
-that matter here are taken by the intent cues and the form readers, and the language by the detector.
+The decisions that matter here are taken by the intent cues and the form readers, and the language by
+the detector, so it does not hang on the Spanish NLU examples (bot/data/nlu/es_*.yml).
 """
 
 from __future__ import annotations
