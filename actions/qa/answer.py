@@ -322,8 +322,10 @@ def resume_question(turn: Turn) -> None:
     if town and not any(e.get("entity") in ("municipality", "jurisdiction") for e in given):
         # "Lajes" typed as the answer, whatever the entity extractor made of one word
         given.append({"entity": "municipality", "value": town})
-    words = len((turn.message.get("text") or "").split())
-    if not given or (turn.intent not in ("inform", None) and words > 3) or words > 6:
+    # ("Pontal do Paraná (PR)": the state in brackets is no word of a new question; NLU unsure of a town
+    # name is still a town named)
+    words = len(re.sub(r"\([^)]*\)", " ", turn.message.get("text") or "").split())
+    if not given or (turn.intent not in ("inform", "nlu_fallback", None) and words > 3) or words > 6:
         return
     named = {e.get("entity") for e in given}
     turn.message = {"text": kept.get("text") or "", "intent": kept.get("intent") or {},
