@@ -66,7 +66,8 @@ class ActionGreet(_Say, Action):
 
 
 class ActionHelp(_Say, Action):
-    """Also what `cancel` outside a form runs: a question NLU read as "cancelar" is answered instead."""
+    """Also what `cancel` outside a form runs: a question NLU read as "cancelar" or as a call for help is
+    answered instead."""
 
     key = "help"
 
@@ -75,7 +76,8 @@ class ActionHelp(_Say, Action):
 
     def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: dict[str, Any]):
         turn = Turn(dispatcher, tracker)
-        if turn.intent == "cancel" and asks_the_law(turn):
+        # ("e no domingo?" after the shops' hours, read as a call for help, continues the question)
+        if turn.intent in ("cancel", "help") and asks_the_law(turn):
             answer_question(turn)
             return turn.events
         return super().run(dispatcher, tracker, domain)

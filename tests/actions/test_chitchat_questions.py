@@ -75,3 +75,12 @@ def test_a_follow_up_after_a_question_answered_by_the_passages_continues_it(run)
             slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"},
             before=["Quiero vender helados por la calle en Lajes con un carrito. ¿Necesito licencia?"])
     assert r.text and not r.text.startswith("No estoy seguro"), r.text
+
+
+def test_a_follow_up_read_as_a_call_for_help_continues_the_question(run):
+    # Igarapava LC 57/2018 art. 217: shops closed on Sundays and holidays
+    from actions.qa.chitchat import ActionHelp
+
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "topic": "hours"}
+    text = run(ActionHelp(), "e no domingo?", "help", [], slots, before=["comércio em igarapava abre que horas?"]).text
+    assert "Pergunte, por exemplo" not in text and "art. 217" in text.lower() and "fechad" in text
