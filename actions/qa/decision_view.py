@@ -146,8 +146,11 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
                        "text": text_in(p.text, lang), "link": lead_link(p) if topic == "places" else None}
                       for p in decision.places]
     view["documents"] = [text_in(d.text, lang) for d in decision.documents]
+    # (how an exemption is proven is a detail: the short answer — the one with `max_articles` — says the
+    # exemption, "Mais detalhes" how to prove it)
     view["exemptions"] = [{"text": text_in(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
-                           "proof": [text_in(d.text, lang) for d in e.proof]} for e in decision.exemptions]
+                           "proof": [] if max_articles else [text_in(d.text, lang) for d in e.proof]}
+                          for e in decision.exemptions]
     view["fees"] = [{"name": text_in(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
                      "discount_percent": f.discount_percent, "deferred_to": text_in(f.deferred_to, lang),
                      "note": text_in(f.note, lang), "percent": _percent(f.percent_of_licence_fee, lang)} for f in decision.fees]
