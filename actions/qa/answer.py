@@ -432,7 +432,7 @@ _MOTOR_VEHICLE = re.compile(r"\b(kombi|kombis|van|vans|carro|carros|car|cars|vei
                             r"caminhonete|camionete|furgao|furgoes|pickup|pick-up|utilitario|carrinha)\b")
 _SELLS = re.compile(r"\b(vend\w*|venda|comerciali\w*|sell\w*|sold)\b")
 # Vendors told apart by what they sell and where (a vehicle or a cart is its own activity)
-_PLAIN_VENDORS = frozenset({"itinerant_vendor", "beach_food_vendor"})
+_PLAIN_VENDORS = frozenset({"itinerant_vendor", "beach_food_vendor", "itinerant_vendor_vehicle"})
 
 
 def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, Any]]:
@@ -456,7 +456,9 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
     if kind:
         facts["product_kind"] = kind
     if by_vehicle:
-        return "itinerant_vendor_vehicle", {**facts, "on_sand": False}
+        # food sold from a van or a kombi is a food truck (Igarapava art. 97: "trailers, vans e veículos
+        # similares"; Pontal keeps its 100 m for both); other goods, the vehicle vendor's rows
+        return ("food_truck" if kind == "food" else "itinerant_vendor_vehicle"), {**facts, "on_sand": False}
     if on_sand and kind == "food":
         return "beach_food_vendor", facts
     return "itinerant_vendor", facts

@@ -167,3 +167,11 @@ def test_a_town_named_in_the_words_is_the_town_whatever_the_entities(run):
     text = run(ActionAnswer(), "I got a fine from a Lajes city inspector. How many days do I have to pay it?", "ask_after_fine",
                [], {"language": "en"}).text
     assert "br-rn-lajes" in text and "10 days" in text and "Which municipality" not in text
+
+
+def test_food_sold_from_a_van_is_a_food_truck(run):
+    # Igarapava LC 57/2018 art. 97 § 1º: the authorisation for food in "trailers, vans e veículos similares"
+    # is valid for 2 years; art. 96: only a company may apply
+    slots = {"municipality": "br-sp-igarapava", "language": "en"}
+    text = run(ActionAnswer(), "how long is the permit to sell food from a van valid in Igarapava?", "ask_permission", [], slots).text
+    assert "2 years" in text and "art. 97" in text
