@@ -34,7 +34,7 @@ from actions.qa.subject import (
     resolve_activity,
     is_follow_up,
     jurisdiction_in_text,
-    previous_question as _previous_user_question,
+    previous_question,
     resolve_jurisdiction,
     with_the_question_before,
     topic_in_text,
@@ -162,7 +162,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
     # A follow-up ("e de noite?", "and for a company?") is read with the question it continues.
     follow_up = is_follow_up(text)
-    fact_text = with_the_question_before(text, previous_question(turn, tracker)) if follow_up else text
+    fact_text = with_the_question_before(text, _question_before(turn, tracker)) if follow_up else text
     if topic != "law" and answer_fact(turn, fact_text, jurisdiction, activity=activity,
                                       municipality=jurisdiction_name(jurisdiction), today=today, follow_up=follow_up):
         return
@@ -280,9 +280,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
 _ANSWER_DEPENDS = {"fee": ("fee",), "details": ("permission", "documents", "season", "fee")}
 
 
-def previous_question(turn: Turn, tracker: Tracker) -> str | None:
+def _question_before(turn: Turn, tracker: Tracker) -> str | None:
     """The question this message continues, in the words the readers match (a Spanish one glossed)."""
-    before = _previous_user_question(tracker)
+    before = previous_question(tracker)
     return gloss(before) if before and turn.language == "es" else before
 
 

@@ -187,6 +187,9 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     (r"'re\b", " are"), (r"'m\b", " am"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'d\b", " would")))
 
 
+# (one message is read by every kind cue, the subject reading, the resolver and each candidate's phrase
+# check: read once)
+@lru_cache(maxsize=512)
 def chat_read(question: str) -> str:
     """The question folded (no accents, lower case, single spaces, padded with one space) with chat
     shorthand spelled out and a mistyped question word read as the cue it is one keystroke from
@@ -237,7 +240,8 @@ def asked_kinds(question: str) -> list[str]:
     return [kind for _, _, kind in _kinds_found(question)]
 
 
-def _kinds_found(question: str) -> list[tuple[bool, int, str]]:
+@lru_cache(maxsize=512)
+def _kinds_found(question: str) -> tuple[tuple[bool, int, str], ...]:
     folded = chat_read(question)
     found = []
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
@@ -251,7 +255,7 @@ def _kinds_found(question: str) -> list[tuple[bool, int, str]]:
                     p.search(folded, match.end()) for k, p in KINDS_ASKED if k != "limit"):
                 direct = False
             found.append((not direct, rank, kind))
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 _QUALIFIER = re.compile(r"minimo|minima|maximo|maxima|minimum|maximum|how big|tamanho")
@@ -542,7 +546,8 @@ _SENTENCE_END = re.compile(r"(?<!\bart\.)(?<!\barts\.)(?<!\bn\.)(?<!\binc\.)(?<!
                            re.IGNORECASE)
 
 
-def _sentences(question: str) -> tuple[list[str], list[str]]:
+@lru_cache(maxsize=512)
+def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the sentences that ask, the story before them): every sentence that asks is the question ("tem de
     ter inscrição? o que tem de dizer?"); with none marked, the last one. One sentence: no story."""
     sentences: list[str] = []
@@ -553,9 +558,9 @@ def _sentences(question: str) -> tuple[list[str], list[str]]:
         else:
             sentences.append(part)
     if len(sentences) < 2:
-        return sentences, []
+        return tuple(sentences), ()
     asked = [p for p in sentences if p.rstrip().endswith("?")] or sentences[-1:]
-    return asked, [p for p in sentences if p not in asked]
+    return tuple(asked), tuple(p for p in sentences if p not in asked)
 
 
 def _context(question: str) -> frozenset[str]:
