@@ -8,6 +8,14 @@ from actions.qa.answer import ActionAnswer
 from actions.qa.location import ActionShareLocation
 
 SEED = (Path(__file__).resolve().parents[2] / "knowledge" / "norms" / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8")
+
+
+def _seed(name: str) -> str:
+    """A seed text with its line breaks and runs of spaces as single spaces (the OCR wraps mid-sentence)."""
+    return " ".join((Path(__file__).resolve().parents[2] / "knowledge" / "norms" / name).read_text(encoding="utf-8").split())
+
+
+IGARAPAVA, PONTAL = _seed("001_54008c3fc0458259.txt"), _seed("003_f62ddfeb97083b18.txt")
 SUP_BERTIOGA = [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}]
 BERTIOGA_ARTICLE = "/norms/br-sp-bertioga/decreto-4510-2024/art-"
 
@@ -151,6 +159,7 @@ def test_a_vendor_selling_from_a_motor_vehicle_gets_the_vehicle_rules(run):
     text = run(ActionAnswer(), "Vendo lanche numa kombi em Pontal do Paraná. Posso estacionar do lado de uma lanchonete? Qual a distância mínima?",
                "ask_limits", [{"entity": "product", "value": "lanche"}], slots).text
     assert "100 m" in text and "art. 12" in text
+    assert "nunca inferior a 100 (cem) metros" in PONTAL
 
 
 def test_a_replacement_badge_is_priced_as_the_law_prices_it(run):
@@ -159,6 +168,7 @@ def test_a_replacement_badge_is_priced_as_the_law_prices_it(run):
     text = run(ActionAnswer(), "Perdi meu crachá de ambulante em Pontal do Paraná. Quanto custa tirar a segunda via?",
                "ask_fee", [], slots).text
     assert "50" in text.split("\n")[0] and "via" in text.split("\n")[0]
+    assert "50% (cinquenta por cento) da taxa devida" in PONTAL
 
 
 def test_a_town_named_in_the_words_is_the_town_whatever_the_entities(run):
@@ -175,3 +185,4 @@ def test_food_sold_from_a_van_is_a_food_truck(run):
     slots = {"municipality": "br-sp-igarapava", "language": "en"}
     text = run(ActionAnswer(), "how long is the permit to sell food from a van valid in Igarapava?", "ask_permission", [], slots).text
     assert "2 years" in text and "art. 97" in text
+    assert "tera validade de 2 (dois) anos" in IGARAPAVA

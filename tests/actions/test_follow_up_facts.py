@@ -16,6 +16,7 @@ def test_a_noise_limit_at_night_after_the_day_s(run):
     text = run(ActionAnswer(), "e de noite?", "inform", [], slots,
                before=["Qual o limite de barulho durante o dia em Lajes?"]).text
     assert "60 dB" in text and "art. 88" in text and "70 dB" not in text.split("\n")[0]
+    assert "noturno: 60 dB (A)" in LAJES
 
 
 def test_the_company_s_fine_after_the_fine(run):
