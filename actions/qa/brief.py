@@ -197,6 +197,12 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
             items = [_offences_first(p, asked) for p in items]
         chosen = _pick(items, cap, weights, at_least=_SHOWN_WHEN_ASKED.get(section, 0.0), figure=amount,
                        keep_order=section in _READ_WHOLE)
+        if section == "places" and weights and items:
+            # one place named ("e no calçadão de Santa Terezinha?"): that place, the others behind "Mais
+            # detalhes" (a word most places share, "calçadão", names none: _weights drops it)
+            scores = [relevance(item, weights) for item in items]
+            if max(scores) >= 1.0 and 0 < sum(s == max(scores) for s in scores) < len(items):
+                chosen = [item for item, score in zip(items, scores) if score == max(scores)]
         if section == "conditions" and not chosen and unmet_before(asked, decision):
             # The question says something of the citizen's case that nothing else answers ("moro em São
             # Paulo", "menor de idade", "como pessoa física") and no condition shares its words: the

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from actions.common.citations import article_of, group_citations
+from actions.common.distance import format_metres
 from actions.common.money import format_amount
 from actions.qa.brief import first_articles
 from knowledge.corpus import load_corpus
@@ -142,7 +143,8 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
     view["conditions"] = [text_in(n.text, lang) for n in decision.conditions]
     view["not_covered"] = [text_in(n.text, lang) for n in decision.not_covered]
     # "where?" is answered place by place, each with its article (the list of sources keeps three)
-    view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points), "width_m": p.width_m,
+    view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points), # (a width as the law writes it, in the reader's number format: "4,50 m", not "4.50 m")
+                       "width_m": format_metres(p.width_m, lang) if p.width_m is not None else None,
                        "text": text_in(p.text, lang), "link": lead_link(p) if topic == "places" else None}
                       for p in decision.places]
     view["documents"] = [text_in(d.text, lang) for d in decision.documents]

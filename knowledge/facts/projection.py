@@ -110,6 +110,10 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             yield FactRecord(id=f"{n}#penalty-{pid}-aggravating", kind="fine", text=words, cite=cite, value=percent,
                              unit="%", extra={"offences": "0", "asked_with": r"agravant|aggravat|aument|acresc|increase|raise|more if"},
                              activities=tuple(sorted(penalties.get(pid, ()))), **base)
+        if p.suspension_days:
+            # "por quanto tempo suspendem minha licença?" asks a period: the tier's suspension, with its
+            # offences and its fine, as a record of its own
+            yield _suspension(n, pid, p, _ids(norm, p.cite), tuple(sorted(penalties.get(pid, ()))), base)
         # each offence is its own record: "what is the fine for X" lands on X's tier
         for offence in p.offences:
             # the offence's own item first (what the citizen asked), then the tier's (which holds the amount)
@@ -200,3 +204,24 @@ def all_facts(day: date | None = None) -> tuple[FactRecord, ...]:
 
 def facts_of(jurisdiction: str, day: date | None = None) -> tuple[FactRecord, ...]:
     return tuple(r for r in all_facts(day) if r.jurisdiction == jurisdiction)
+
+
+_SUSPENSION_WORDS = {
+    "pt-BR": ("suspensão da atividade por {days} dias, além da multa de {amount}, por: {offences}",
+              ["suspensão", "suspender", "suspensa", "atividade suspensa", "licença suspensa"]),
+    "pt-PT": ("suspensão da actividade por {days} dias, além da coima de {amount}, por: {offences}",
+              ["suspensão", "suspender", "actividade suspensa", "licença suspensa"]),
+    "en": ("the activity is suspended for {days} days, besides the {amount} fine, for: {offences}",
+           ["suspension", "suspended", "suspend", "licence suspended"]),
+}
+
+
+def _suspension(n: str, pid: str, p, cite: tuple[str, ...], activities: tuple[str, ...], base: dict) -> FactRecord:  # noqa: ANN001
+    amount = f"{p.amount.value:f} {p.amount.unit}".replace(".000 ", " ") if p.amount else ""
+    text, about = {}, []
+    for lang, (words, phrases) in _SUSPENSION_WORDS.items():
+        offences = "; ".join((o.text.get(lang) or o.text.get("pt-BR", "")).rstrip(".") for o in p.offences)
+        text[lang] = words.format(days=p.suspension_days, amount=amount.strip(), offences=offences or p.grade or pid)
+        about += phrases
+    return FactRecord(id=f"{n}#penalty-{pid}-suspension", kind="deadline", value=str(p.suspension_days), unit="days",
+                      text=text, cite=cite, about=tuple(about), activities=activities, **base)

@@ -28,7 +28,7 @@ from knowledge.facts.models import FactRecord
 from knowledge.facts.projection import facts_of
 from knowledge.rules import catalogue
 from knowledge.search import get_index
-from knowledge.search.glossary import load_stopwords
+from knowledge.search.glossary import load_glossary, load_stopwords
 from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
@@ -76,7 +76,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("limit", r"\b(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
-    ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|"
+    ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|(?<!vale a )pena|(?<!vale a )penas|"
              r"fine|fines|fined|penalty|penalties|sanction|"
              # "what happens to an operator who…", "o que acontece se eu…": the sanction
              r"what happens (to|if)|o que acontece (se|com quem|a quem|quando))\b"),
@@ -388,7 +388,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # nothing from the story's words ("Qual o limite durante o dia. E de noite?" is not the day's limit)
         said = content - context
         held = {w for r in candidates for w in said & _record_stems(r)}
-        scored = sorted((((_score(r, plan, idf, cue, raw, context, story=0.0 if (held - _record_stems(r)) else 0.5)
+        # (a record saying the word in the law's terms holds it: "buscar" is "retirar", "resgatar")
+        siblings = _siblings(plan)
+        scored = sorted((((_score(r, plan, idf, cue, raw, context,
+                                  story=0.0 if any(not (siblings.get(w, frozenset()) & _record_stems(r))
+                                                   for w in held - _record_stems(r)) else 0.5)
                            * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)
                            # (a kind asked as a figure — "what is the maximum sound level" — is answered by a
                            # record stating one before a rule of that kind without a figure)
@@ -450,7 +454,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         unrivalled = second is not None and len((content - activity_stems()) & _record_stems(best)) >= 2 and not _covers(second[1], content, plan, cue, bool(required),
                                                         others=[r for _, r in scored if r is not second[1]],
                                                         idf=idf, rare_idf=rare_idf, context=context)
-        if (not only_one and second is not None and second[0] > 0 and not (content & _record_stems(best))
+        if (not only_one and second is not None and second[0] > 0
+                and not (content & _record_stems(best))
+                # (a stand-in of the citizen's word that leads to it and not to the rival is a lead: "à vista")
+                and (not (stand := _stand_ins(plan, idf) - cue) & _record_stems(best) or stand & _record_stems(second[1]))
                 and not _phrase_points(best, question, content, context, candidates)
                 and not (activity is not None and activity in best.activities
                          and (activity not in second[1].activities or (kind == "office" and "#office-" in best.id)))):
@@ -655,14 +662,18 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     # an activity's name is weak evidence: every fact of the activity may say it ("locação náutica") —
     # unless few records hold it ("som" of the sound car is also the loud music of a noise fine)
     own = sum(0.5 if _half(s, record, idf, rare_idf) else 1.0 for s in shared)
-    telling = max((shared | held_elsewhere) - WEAK, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
+    # (the glossary's words for a question word no record writes stand for that word: "à vista" is "visível")
+    stood = (_stand_ins(plan, idf or {}) - cue) & stems
+    telling = max((shared | stood | held_elsewhere) - WEAK, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
             and (len(shared - activity_stems() - WEAK) < 3
-                 or any(telling in _record_stems(o) and len((content | cue) & _record_stems(o) - WEAK) >= 2 for o in others))):
+                 or any(telling in _record_stems(o)
+                        and len((content | cue) & _record_stems(o) - WEAK) >= max(2, len(shared - WEAK)) for o in others))):
         # the question's most telling word ("bandeiras", "December") is another record's, not this one's —
-        # unless this one holds three of the question's own words and the other no second word of the
+        # unless this one holds three of the question's own words and the other fewer words of the
         # question or of its kind ("deixar livre pro pedestre passar" is the free strip for pedestrians,
-        # though only the awning's rule, which shares nothing else, says "passar")
+        # though only the awning's rule, which shares nothing else, says "passar"; "the maximum sound level
+        # allowed outside during the day" is the day's noise limit, though the flyers' rule says "allowed")
         return False
     if rare and others and not any(rare & _record_stems(o) for o in others):
         return True  # a word of the question few records hold, and no other candidate
@@ -677,6 +688,9 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     # ("O fiscal viu que a licença não estava à vista. Qual a multa por isso?": a question sentence that
     # names nothing asks about the story)
     asked = (content - context - DAYS) or (content - DAYS)
+    # a word of the question no record of the place writes, said in the law's words by the glossary
+    # ("à vista" for "visível"), is one of the citizen's words shared
+    own += 1.0 if stood else 0.0
     return own + brought + (1 if concept else 0) >= min(2, max(len(asked), 1))
 
 
@@ -786,10 +800,46 @@ def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: 
     asked = sum(idf.get(s, 0.0) * (story if s in context else 0.5 if _half(s, record) else 1.0)
                 # (the days choose among a trade's hours, which with_its_days gives together: not which trade)
                 for s in (set(plan.asked) | raw) - cue - _generic(record.kind, record.unit) - DAYS if s in stems)
-    extra = sum(idf.get(s, 0.0) for s in set(plan.added) - cue - _generic(record.kind, record.unit) - DAYS if s in stems)
+    # the glossary's words count half — whole when they stand for a word of the question no record of the
+    # place writes ("não deixar a licença à vista": the law says "visível"; "à vista" is the citizen's word)
+    stand_in = _stand_ins(plan, idf)
+    extra = sum(idf.get(s, 0.0) * (_STAND_IN_WEIGHT if s in stand_in else 0.5)
+                for s in set(plan.added) - cue - _generic(record.kind, record.unit) - DAYS if s in stems)
     # a long wording shares words by chance: normalised by length, as BM25 does (40 stems ≈ the typical
     # record in three languages)
-    return (asked + 0.5 * extra) / math.sqrt(max(len(stems), 20) / 40)
+    return (asked + extra) / math.sqrt(max(len(stems), 20) / 40)
+
+
+def _stand_ins(plan, idf: dict[str, float]) -> frozenset[str]:  # noqa: ANN001
+    """The stems the glossary adds for question words that no record of the place holds (their only way
+    to a record)."""
+    key = (plan.words, id(idf))
+    found = _STAND_INS.get(key)
+    if found is None:
+        glossary = load_glossary()
+        corrected = [plan.corrections.get(w, w) for w in plan.words]
+        found = frozenset(stem(w) for span, names in glossary.spans(corrected)
+                          if any(stem(w) not in idf for w in span if len(w) > 2 and w not in FUNCTION_WORDS)
+                          for name in names for w in glossary.portuguese(name))
+        if len(_STAND_INS) > 2048:
+            _STAND_INS.clear()
+        _STAND_INS[key] = found
+    return found
+
+
+_STAND_INS: dict[tuple, frozenset[str]] = {}
+
+
+def _siblings(plan) -> dict[str, frozenset[str]]:  # noqa: ANN001
+    """Each question word's stem → the stems of the Portuguese words the glossary gives for it."""
+    glossary = load_glossary()
+    corrected = [plan.corrections.get(w, w) for w in plan.words]
+    found: dict[str, set[str]] = {}
+    for span, names in glossary.spans(corrected):
+        words = {stem(w) for name in names for w in glossary.portuguese(name)}
+        for w in span:
+            found.setdefault(stem(w), set()).update(words)
+    return {w: frozenset(v) for w, v in found.items()}
 
 
 def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) -> bool:
@@ -859,3 +909,6 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     if of_kind and best.kind not in asked[:2] and best_score < 1.5 * of_kind[0]:
         return None  # the kind the question asks for has a record nearly as close: not another kind's
     return Resolution(best, best.kind, best_score, rivals[0][1] if rivals else None)
+
+
+_STAND_IN_WEIGHT = 0.65

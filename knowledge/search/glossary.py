@@ -78,6 +78,26 @@ class Glossary:
         found = {word for form in self._forms for word in form}
         return found | set(self._spellings)
 
+    def spans(self, words: list[str]) -> list[tuple[tuple[str, ...], list[str]]]:
+        """(the question's words that name concepts, the concepts' names), longest forms first, as
+        `expand` reads them: which words each concept's Portuguese words stand for."""
+        found: list[tuple[tuple[str, ...], list[str]]] = []
+        i = 0
+        while i < len(words):
+            for size in range(min(self._longest, len(words) - i), 0, -1):
+                names = self._forms.get(tuple(words[i : i + size]))
+                if names:
+                    found.append((tuple(words[i : i + size]), sorted(names)))
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
+
+    def portuguese(self, name: str) -> list[str]:
+        """The folded Portuguese words a concept adds."""
+        return [word for form in self.concepts[name].pt for word in tokens(form)]
+
     def expand(self, words: list[str]) -> tuple[list[str], list[str]]:
         """(concepts named, added Portuguese words) for a question's folded words.
 
@@ -85,20 +105,11 @@ class Glossary:
         """
         named: list[str] = []
         added: list[str] = []
-        i = 0
-        while i < len(words):
-            for size in range(min(self._longest, len(words) - i), 0, -1):
-                names = self._forms.get(tuple(words[i : i + size]))
-                if names:
-                    for name in sorted(names):
-                        if name not in named:
-                            named.append(name)
-                            for form in self.concepts[name].pt:
-                                added.extend(tokens(form))
-                    i += size
-                    break
-            else:
-                i += 1
+        for _, names in self.spans(words):
+            for name in names:
+                if name not in named:
+                    named.append(name)
+                    added.extend(self.portuguese(name))
         for word in words:
             added.extend(sorted(self._spellings.get(word, ())))
         return named, added

@@ -313,3 +313,43 @@ def test_everyday_words_are_no_typos_of_a_cue(question):
     # "chover" and "comer" are one letter from English "cover": only the law's Portuguese cue words are
     # read into a typo, and a bare "cover" asks no insurance
     assert asked_kinds(question) == []
+
+
+BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+
+
+def test_a_citizen_s_word_no_record_writes_is_read_in_the_law_s_words():
+    # Decreto 4.510/2024 art. 21 § 1 I a: "não manter a licença em local visível" — the citizen says "à vista",
+    # and "deixar" is the material left on the beach's word, not the answer
+    assert "não manter a licença em local visível" in BERTIOGA
+    assert _id("Qual a multa por não deixar a licença à vista em Bertioga?", "br-sp-bertioga") \
+        == "br-sp-bertioga/decreto-4510-2024#penalty-grade_i-licence_not_visible"
+
+
+def test_another_record_s_rare_word_does_not_veto_a_record_holding_more_of_the_question():
+    # LC 489/2009 art. 88 I: 70 dB(A) by day, measured outside; "car" (the story) and "allowed" are other
+    # records' words, which hold less of the question
+    assert "I - diurno: 70 dB (A)" in LAJES
+    assert _id("My neighbour in Lajes runs a car sound shop. What is the maximum sound level allowed outside during the day?",
+               "br-rn-lajes") == "br-rn-lajes/lc-489-2009#written-noise-limit-day"
+
+
+def test_the_story_names_the_subject_when_the_question_sentence_names_none():
+    # LC 489/2009 art. 109: the impounded animal is to be fetched within 7 days; "pegar de volta" is the
+    # law's "retirar", and the goat is the story's
+    assert "Art. 109 - O animal recolhido" in LAJES
+    assert _id("a prefeitura de lajes recolheu meu bode q tava solto na rua, tenho qtos dias pra pegar de volta?",
+               "br-rn-lajes") == "br-rn-lajes/lc-489-2009#written-impounded-animal-pickup"
+
+
+def test_a_suspension_is_a_period_of_its_tier():
+    # Decreto 4.510/2024 art. 21 § 1 III: 500 UFIB and the activity suspended for 15 days
+    assert "III - multa de 500 (quinhentas) UFIB’s; suspensão da atividade por 15 (quinze) dias" in BERTIOGA
+    found = resolve("Um instrutor de surf da minha escola em Bertioga foi grosseiro com um banhista. Além da multa, "
+                    "a escola pode ficar suspensa? Por quanto tempo?", "br-sp-bertioga")
+    assert found is not None and found.record.id.endswith("#penalty-grade_iii-suspension")
+    assert (found.record.value, found.record.unit) == ("15", "days") and "500 UFIB" in found.record.words("pt-BR")
+    # "qual é a pena?" asks the fine
+    assert asked_kinds("se a fiscalizacao autuar por falta de urbanidade qual e a pena?")[:1] == ["fine"]
+    assert asked_kinds("vale a pena abrir no domingo?") == []
