@@ -50,9 +50,10 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
                  r"how (fast|soon|quickly)|by when|em quanto tempo)\b"),
     # ("para quem faz passeios" is whoever does them, not who issues)
-    ("office", r"\b((?<!para )(?<!pra )quem (emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
+    # ("quem me dá a licença", "onde se pede": a pronoun between the question word and the verb)
+    ("office", r"\b((?<!para )(?<!pra )quem ((me|nos|te|lhe) )?(emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
                r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
-               r"onde (eu )?(peco|pedir|tiro|tirar|solicito|solicitar|requeiro|requerer|consigo)|"
+               r"onde (eu |se )?(peco|pede|pedir|tiro|tira|tirar|solicito|solicita|solicitar|requeiro|requer|requerer|consigo)|"
                # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
                r"a quem (eu )?((a|o|as|os) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|me dirijo|recorro)|"
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"

@@ -26,6 +26,9 @@ def _id(question: str, jurisdiction: str, activity: str | None = None) -> str | 
     ("What's the minimum distance between two surf schools?", ["distance", "limit"]),
     # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
     ("A quem peço a licença?", ["office"]),
+    # a pronoun between the question word and the verb
+    ("Quem me dá a licença para alugar motas de água?", ["office"]),
+    ("Onde se pede o alvará da barraca?", ["office"]),
     ("Posso alugar motas de água a quem não tem carta?", []),
     ("Which municipal body issues the authorization?", ["office"]),
     ("What happens to an operator who puts swimmers at risk?", ["fine"]),
