@@ -143,7 +143,8 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
     view["conditions"] = [text_in(n.text, lang) for n in decision.conditions]
     view["not_covered"] = [text_in(n.text, lang) for n in decision.not_covered]
     # "where?" is answered place by place, each with its article (the list of sources keeps three)
-    view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points), # (a width as the law writes it, in the reader's number format: "4,50 m", not "4.50 m")
+    # (a width as the law writes it, in the reader's number format: "4,50 m", not "4.50 m")
+    view["places"] = [{"name": text_in(p.name, lang), "points": len(p.points),
                        "width_m": format_metres(p.width_m, lang) if p.width_m is not None else None,
                        "text": text_in(p.text, lang), "link": lead_link(p) if topic == "places" else None}
                       for p in decision.places]
