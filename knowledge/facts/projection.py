@@ -213,15 +213,17 @@ _SUSPENSION_WORDS = {
               ["suspensão", "suspender", "actividade suspensa", "licença suspensa"]),
     "en": ("the activity is suspended for {days} days, besides the {amount} fine, for: {offences}",
            ["suspension", "suspended", "suspend", "licence suspended"]),
+    # (for replies only: a record is matched on pt-BR, pt-PT and English — FactRecord.matched_texts)
+    "es": ("suspensión de la actividad por {days} días, además de la multa de {amount}, por: {offences}", []),
 }
 
 
 def _suspension(n: str, pid: str, p, cite: tuple[str, ...], activities: tuple[str, ...], base: dict) -> FactRecord:  # noqa: ANN001
-    amount = f"{p.amount.value:f} {p.amount.unit}".replace(".000 ", " ") if p.amount else ""
+    amount = f"{p.amount.value.normalize():f} {p.amount.unit}" if p.amount else ""
     text, about = {}, []
     for lang, (words, phrases) in _SUSPENSION_WORDS.items():
         offences = "; ".join((o.text.get(lang) or o.text.get("pt-BR", "")).rstrip(".") for o in p.offences)
-        text[lang] = words.format(days=p.suspension_days, amount=amount.strip(), offences=offences or p.grade or pid)
+        text[lang] = words.format(days=p.suspension_days, amount=amount, offences=offences or p.grade or pid)
         about += phrases
     return FactRecord(id=f"{n}#penalty-{pid}-suspension", kind="deadline", value=str(p.suspension_days), unit="days",
                       text=text, cite=cite, about=tuple(about), activities=activities, **base)

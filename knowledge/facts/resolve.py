@@ -380,7 +380,6 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         if len(holding) != 1:
             # "my boat takes 45 passengers": the tier whose range of people holds 45 ("more than 30 people")
             holding = _tiers_holding(question, candidates)
-        folded = chat_read(question)
         # the activity asked about: its own record of the kind before one for every activity
         # ("barraca de ponto fixo… quanto deixar livre" is the stall's 1,20 m, not the pedestrian mall's)
         # (a size in metres answers a distance question only when clearly closer than every distance: a
@@ -391,6 +390,8 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         held = {w for r in candidates for w in said & _record_stems(r)}
         # (a record saying the word in the law's terms holds it: "buscar" is "retirar", "resgatar")
         siblings = _siblings(plan)
+        # (the question says one of the record's own phrases: read once per candidate)
+        pointed = {r.id for r in candidates if _phrase_points(r, question, content, context, candidates)}
         scored = sorted((((_score(r, plan, idf, cue, raw, context,
                                   story=0.0 if any(not (siblings.get(w, frozenset()) & _record_stems(r))
                                                    for w in held - _record_stems(r)) else 0.5)
@@ -403,13 +404,13 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                           # the office that issues the activity's own permit ("which department do I need
                           # authorization from?"), before one that only inspects it
                           + (2 * MIN_SCORE if kind == "office" and activity in r.activities and "#office-" in r.id else 0.0)
-                          + (2 * MIN_SCORE if _phrase_points(r, question, content, context, candidates) else 0.0), r)
+                          + (2 * MIN_SCORE if r.id in pointed else 0.0), r)
                          for r in candidates), key=lambda sr: (-sr[0], sr[1].id))
         if kind == "hours":
             # a trade's days are one answer (with_its_days gives them together): no rivals of each other
             scored = _best_day_per_trade(scored)
         best_score, best = scored[0]
-        if _phrase_points(best, question, content, context, candidates) and not any(_phrase_points(r, question, content, context, candidates) for _, r in scored[1:]):
+        if best.id in pointed and not any(r.id in pointed for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
         rare_idf = math.log(1 + len(records) / _RARE_COUNT)
@@ -459,7 +460,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                 and not (content & _record_stems(best))
                 # (a stand-in of the citizen's word that leads to it and not to the rival is a lead: "à vista")
                 and (not (stand := _stand_ins(plan, idf) - cue) & _record_stems(best) or stand & _record_stems(second[1]))
-                and not _phrase_points(best, question, content, context, candidates)
+                and best.id not in pointed
                 and not (activity is not None and activity in best.activities
                          and (activity not in second[1].activities or (kind == "office" and "#office-" in best.id)))):
             # only the glossary's words lead to it, and to a rival too ("appeal" is the defence and the
@@ -684,15 +685,13 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     # (what the question sentence itself asks counts: "Recebi uma multa da fiscalização. Qual o prazo pra
     # me defender?" asks with one word, "defender")
     # (the days are no subject: "shops on weekdays" names one thing, the shops)
-    # (a required concept the record holds — "sem licença" as "sem autorização" — is one word shared, as
-    # in the score)
     # ("O fiscal viu que a licença não estava à vista. Qual a multa por isso?": a question sentence that
     # names nothing asks about the story)
     asked = (content - context - DAYS) or (content - DAYS)
     # a word of the question no record of the place writes, said in the law's words by the glossary
     # ("à vista" for "visível"), is one of the citizen's words shared
     own += 1.0 if stood else 0.0
-    return own + brought + (1 if concept else 0) >= min(2, max(len(asked), 1))
+    return own + brought >= min(2, max(len(asked), 1))
 
 
 @lru_cache(maxsize=1)
@@ -820,35 +819,32 @@ _STAND_IN_WEIGHT = 0.65
 def _stand_ins(plan, idf: dict[str, float]) -> frozenset[str]:  # noqa: ANN001
     """The stems the glossary adds for question words that no record of the place holds (their only way
     to a record)."""
-    key = (plan.words, tuple(sorted(plan.corrections.items())), id(idf))
-    entry = _STAND_INS.get(key)
-    # (the entry keeps its idf alive, so an id in the key is never another place's)
-    found = entry[1] if entry is not None and entry[0] is idf else None
-    if found is None:
-        glossary = load_glossary()
-        corrected = [plan.corrections.get(w, w) for w in plan.words]
-        found = frozenset(stem(w) for span, names in glossary.spans(corrected)
-                          if any(stem(w) not in idf for w in span if len(w) > 2 and w not in FUNCTION_WORDS)
-                          for name in names for w in glossary.portuguese(name))
-        if len(_STAND_INS) > 2048:
-            _STAND_INS.clear()
-        _STAND_INS[key] = (idf, found)
-    return found
-
-
-_STAND_INS: dict[tuple, tuple[dict[str, float], frozenset[str]]] = {}
+    return frozenset().union(*(concept for _, content, concept in _glossary_spans(_corrected(plan))
+                               if any(s not in idf for s in content)))
 
 
 def _siblings(plan) -> dict[str, frozenset[str]]:  # noqa: ANN001
     """Each question word's stem → the stems of the Portuguese words the glossary gives for it."""
+    found: dict[str, frozenset[str]] = {}
+    for span, _, concept in _glossary_spans(_corrected(plan)):
+        for s in span:
+            found[s] = found.get(s, frozenset()) | concept
+    return found
+
+
+def _corrected(plan) -> tuple[str, ...]:  # noqa: ANN001
+    return tuple(plan.corrections.get(w, w) for w in plan.words)
+
+
+@lru_cache(maxsize=512)
+def _glossary_spans(words: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """The question's words the glossary names concepts with (Glossary.spans), read once per question: per
+    span, (its words' stems, the stems of its content words, the stems of the concepts' Portuguese words)."""
     glossary = load_glossary()
-    corrected = [plan.corrections.get(w, w) for w in plan.words]
-    found: dict[str, set[str]] = {}
-    for span, names in glossary.spans(corrected):
-        words = {stem(w) for name in names for w in glossary.portuguese(name)}
-        for w in span:
-            found.setdefault(stem(w), set()).update(words)
-    return {w: frozenset(v) for w, v in found.items()}
+    return tuple((frozenset(stem(w) for w in span),
+                  frozenset(stem(w) for w in span if len(w) > 2 and w not in FUNCTION_WORDS),
+                  frozenset(stem(w) for name in names for w in glossary.portuguese(name)))
+                 for span, names in glossary.spans(list(words)))
 
 
 def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) -> bool:
@@ -889,7 +885,6 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     if not candidates:
         return None
     idf = _idf(jurisdiction, day)
-    folded = chat_read(question)
     required = _concepts(question, 0)
     if required:
         candidates = [r for r in candidates if required <= _concepts(" ".join([*r.matched_texts(), *r.about]), 1)]

@@ -353,6 +353,7 @@ def test_a_suspension_is_a_period_of_its_tier():
                     "a escola pode ficar suspensa? Por quanto tempo?", "br-sp-bertioga")
     assert found is not None and found.record.id.endswith("#penalty-grade_iii-suspension")
     assert (found.record.value, found.record.unit) == ("15", "days") and "500 UFIB" in found.record.words("pt-BR")
+    assert "15 días" in found.record.words("es") and "500 UFIB" in found.record.words("es")
     # "qual é a pena?" asks the fine
     assert asked_kinds("se a fiscalizacao autuar por falta de urbanidade qual e a pena?")[:1] == ["fine"]
     assert asked_kinds("vale a pena abrir no domingo?") == []
