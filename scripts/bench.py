@@ -15,7 +15,6 @@ import argparse
 import json
 import os
 import platform
-import signal
 import statistics
 import subprocess
 import sys
@@ -26,13 +25,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
-import psutil
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.support.devstack import Stack, free_port  # noqa: E402
+from tests.support.devstack import Stack, free_port, stop_group, tree_rss  # noqa: E402
 from tests.cases.blind_sets import load_blind, states_first  # noqa: E402
 from tests.cases.conversation_cases import answer_text, judge, load_cases, visible_length  # noqa: E402
 
@@ -179,30 +177,31 @@ def measure_stock(project: Path, turns: int) -> dict:
                                 cwd=project, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         with httpx.Client() as client:
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the stock bot exited with {proc.returncode}; see {project / 'rasa-run.log'}")
-                try:
-                    if client.post(url, json={"sender": "cold", "message": "hello"}, timeout=5).json():
-                        break
-                except (httpx.HTTPError, ValueError):
-                    pass
-                time.sleep(0.2)
+            wait_first_answer(client, url, "hello", alive=lambda: proc.poll() is None,
+                              log=project / "rasa-run.log")
             cold_start = round(time.monotonic() - started, 1)
             for i, m in enumerate(msgs[:10]):
                 timed_turn(client, url, f"warm-{i}", m)
             sequential = [timed_turn(client, url, f"seq-{i // 6}", msgs[i % len(msgs)]) for i in range(turns)]
-        p = psutil.Process(proc.pid)
-        rss = p.memory_info().rss + sum(c.memory_info().rss for c in p.children(recursive=True))
+        rss = tree_rss(proc.pid)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
+        stop_group(proc, grace=30)
     return {"cold_start_s": cold_start, "rest_sequential": summary(sequential), "rss_mb": {"rasa": round(rss / 2**20, 1)}}
+
+
+def wait_first_answer(client: httpx.Client, url: str, message: str, *, alive=lambda: True,  # noqa: ANN001
+                      log: Path | None = None) -> None:
+    """Until the bot at `url` answers `message` with something (cold start ends at a real answer, not at
+    /status); fails when the process (`alive`) has died."""
+    while True:
+        if not alive():
+            raise RuntimeError(f"the bot exited before its first answer; see {log}")
+        try:
+            if client.post(url, json={"sender": "cold", "message": message}, timeout=5).json():
+                return
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.2)
 
 
 def heldout_nlu() -> dict:
@@ -268,13 +267,7 @@ def main() -> None:
             url = f"{stack.rasa_url}/webhooks/rest/webhook"
             # Cold start: from process start until the first real answer (not merely /status).
             with httpx.Client() as client:
-                while True:
-                    try:
-                        if client.post(url, json={"sender": "cold", "message": "oi"}, timeout=5).json():
-                            break
-                    except (httpx.HTTPError, ValueError):
-                        pass
-                    time.sleep(0.2)
+                wait_first_answer(client, url, "oi")
                 cold_start = round(time.monotonic() - stack.started_at, 1)
                 stack.wait_healthy()
                 # Warm-up, excluded from the figures (first calls compile TensorFlow graphs).

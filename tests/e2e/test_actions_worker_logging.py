@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
 import subprocess
 import sys
 import textwrap
@@ -23,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.support.devstack import ROOT, free_port
+from tests.support.devstack import ROOT, free_port, stop_group
 
 pytestmark = pytest.mark.e2e
 
@@ -109,12 +108,7 @@ def test_an_action_logs_and_raises_masked_in_the_worker_that_runs_it(tmp_path: P
         assert raised.status_code == 500, raised.text
         time.sleep(1)  # the worker's last lines reach the file
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        stop_group(server)
 
     text = output.read_text(errors="replace")
     spellings = [CPF, EMAIL, PHONE, re.sub(r"\D", "", CPF), re.sub(r"\D", "", PHONE), "99999-1234"]

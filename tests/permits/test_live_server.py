@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from tests.permits.conftest import CLERKS, PERSONAL_VALUES, SECRET_KEY, TOKENS, preapplication
+from tests.support.devstack import stop_group
 
 REPO = Path(__file__).resolve().parents[2]
 PARALLEL = 50
@@ -70,13 +71,8 @@ class LiveServer:
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        if self.process is not None:
+            stop_group(self.process, grace=15)
 
 
 @contextmanager

@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import psutil
 
-__all__ = ["Stack", "free_port", "ROOT"]
+__all__ = ["Stack", "free_port", "stop_group", "tree_rss", "ROOT"]
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTS = ("actions", "api", "rasa")
@@ -30,6 +30,24 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def stop_group(proc: subprocess.Popen, grace: float = 20.0) -> None:
+    """Stop a process started with its own session (`start_new_session=True`) and its children: SIGTERM
+    to the group, SIGKILL after `grace` seconds."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def tree_rss(pid: int) -> int:
+    """Resident bytes of a process and all its children (Rasa's and Sanic's workers are children)."""
+    p = psutil.Process(pid)
+    return p.memory_info().rss + sum(c.memory_info().rss for c in p.children(recursive=True))
 
 
 @dataclass
@@ -116,8 +134,7 @@ class Stack:
         out = {}
         for part, proc in self.processes.items():
             try:
-                p = psutil.Process(proc.pid)
-                total = p.memory_info().rss + sum(c.memory_info().rss for c in p.children(recursive=True))
+                total = tree_rss(proc.pid)
             except psutil.NoSuchProcess:
                 continue
             out[part] = round(total / 2**20, 1)
