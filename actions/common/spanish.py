@@ -28,7 +28,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from unidecode import unidecode
 
-from knowledge.corpus import load_corpus
+from knowledge.search import get_index
 
 __all__ = ["gloss"]
 
@@ -73,19 +73,14 @@ def _table() -> tuple[dict[tuple[str, ...], str], int, tuple[str, ...], frozense
     return phrases, longest, singles, known
 
 
-@lru_cache(maxsize=1)
-def _law_words() -> frozenset[str]:
-    """Every word of the norms' text: a word the law uses is Portuguese written as the law writes it
-    ("vender", "multa", "lancha"), never a slip."""
-    return frozenset(_key(w) for unit in load_corpus().units for w in _WORD.findall(unit.text))
-
-
 @lru_cache(maxsize=4096)
 def _slip(key: str) -> str:
     """The table word `key` is one typing slip from ("timpo" → "tiempo", "defenza" → "defensa"), if
     exactly one; else `key` itself."""
     _, _, singles, known = _table()
-    if len(key) < _SLIP_MIN - 1 or key in known or not key.isalpha() or key in _law_words():
+    if len(key) < _SLIP_MIN - 1 or key in known or not key.isalpha() or key in get_index().law_words():
+        # (a word the law uses is Portuguese written as the law writes it — "vender", "multa", "lancha" —,
+        # never a slip)
         return key
     found = process.extract(key, singles, scorer=Levenshtein.distance, score_cutoff=1, limit=2)
     return found[0][0] if len(found) == 1 else key

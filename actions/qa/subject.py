@@ -13,6 +13,7 @@ from rapidfuzz import fuzz, process
 from unidecode import unidecode
 
 from knowledge.corpus import load_corpus
+from knowledge.search import get_index
 from knowledge.facts import chat_read
 from knowledge.jurisdictions import jurisdiction
 from knowledge.rules import JURISDICTIONS, catalogue
@@ -26,6 +27,11 @@ _MIN_SCORE = 86
 
 def _norm(text: str) -> str:
     return " ".join(unidecode(text).lower().replace("-", " ").split())
+
+
+def _words_of(text: str | None) -> str:
+    """The text's words, folded, single-spaced, no punctuation: what names are looked for in."""
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split())
 
 
 @per_registry
@@ -53,16 +59,6 @@ def _jurisdiction_names() -> dict[str, str]:
     return names
 
 
-@lru_cache
-def _law_words() -> frozenset[str]:
-    """Every word of the corpus: a word the law itself uses ("verão", "vendo", "da") is not a town
-    name, whatever NLU tagged; an unknown capitalised name (Florianópolis, Espanha) may be one."""
-    words: set[str] = set()
-    for unit in load_corpus().units:
-        words.update(_norm(unit.text).split())
-    return frozenset(words)
-
-
 # Words that NLU sometimes tags as a town, typically capitalised at the start of a message.
 _NOT_PLACES = {"until", "the", "this", "that", "here", "there", "summer", "winter", "beach", "city", "town",
                "mayor", "prefeito", "prefeitura", "council", "authorisation", "authorization", "licence", "license",
@@ -84,7 +80,9 @@ def looks_like_a_place(raw: str | None) -> bool:
         return False
     if sum(1 for w in typed if w[:1].isupper()) >= 2:  # "Rio de Janeiro", "São Paulo"
         return True
-    return not all(word in _law_words() for word in key.split())
+    # (a word the law itself uses — "verão", "vendo", "da" — is no town name, whatever NLU tagged; an
+    # unknown capitalised name — Florianópolis, Espanha — may be one)
+    return not all(word in get_index().law_words() for word in key.split())
 
 
 def _lookup(raw: str | None, names: dict[str, str], ids) -> str | None:
@@ -148,7 +146,7 @@ def jurisdiction_in_text(text: str | None) -> str | None:
     """The covered town the words name ("… em lajes?", "Lajes", "pontal do parana"), longest name first,
     whole words — whatever the entity extractor made of them: a town named is never asked for again. Only
     the towns' own names: a beach or "Porto" may be a common word."""
-    padded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
+    padded = f" {_words_of(text)} "
     for name in sorted(_town_names(), key=len, reverse=True):
         if f" {name} " in padded:
             return _jurisdiction_names()[name]
@@ -158,7 +156,7 @@ def jurisdiction_in_text(text: str | None) -> str | None:
 def without_town_names(text: str) -> str:
     """The text without the covered towns' names: a search scoped to a town must not rank the articles
     that merely name the town ("Município de Pontal do Paraná") above those that answer the question."""
-    words = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text)).split())
+    words = _words_of(text)
     for name in sorted(_town_names(), key=len, reverse=True):
         words = f" {words} ".replace(f" {name} ", " ").strip()
     return words
@@ -173,8 +171,7 @@ def activity_in_text(text: str | None) -> str | None:
     """An activity named in the text by one of the catalogue's names, when NLU tagged none.
 
     The longest name found wins ("escola de surf" over "surf")."""
-    words = "".join(ch if ch.isalnum() else " " for ch in _norm(text or ""))
-    padded = f" {' '.join(words.split())} "
+    padded = f" {_words_of(text)} "
     found = [(len(name), activity) for name, activity in activity_names().items()
              if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
     return max(found)[1] if found else None
@@ -203,8 +200,7 @@ _FOLLOW_UP = ("e ", "e se ", "and ", "and if ", "what about ", "how about ", "e 
 
 def is_follow_up(text: str | None) -> bool:
     """"e no calçadão de Ipanema?", "and in Lajes?": a question that continues the previous one."""
-    key = " ".join("".join(ch if ch.isalnum() else " " for ch in _norm(text or "")).split()) + " "
-    return key.startswith(_FOLLOW_UP)
+    return (_words_of(text) + " ").startswith(_FOLLOW_UP)
 
 
 def previous_question(tracker) -> str | None:  # noqa: ANN001 (rasa_sdk Tracker)

@@ -132,6 +132,7 @@ class SearchIndex:
         self._vocabulary = vocabulary
         self._stem_vocabulary = {stem(w) for w in vocabulary}
         self._known = set(vocabulary) | self._glossary.words() | self._stopwords
+        self._law_words = frozenset(vocabulary)
         self._known_frozen = frozenset(self._known)
         # Candidates for typo correction: corpus words and the glossary's own forms (English too).
         self._candidates = sorted(
@@ -149,6 +150,10 @@ class SearchIndex:
 
     def passage(self, unit_id: str) -> Passage:
         return self._by_id[unit_id]
+
+    def law_words(self) -> frozenset[str]:
+        """The folded words of the law's text (OCR repaired): a word here is the law's own."""
+        return self._law_words
 
     def known_words(self) -> frozenset[str]:
         """The folded words of the law, the glossary and the stop words: a word here is no typo."""
