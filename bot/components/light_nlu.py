@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any, Dict, List, Text
 
 import numpy as np
@@ -88,7 +89,7 @@ class EntityCRF(CRFEntityExtractor):
         super().persist(dataset)
         with self._model_storage.write_to(self._resource) as model_dir:
             for tag_name, tagger in (self.entity_taggers or {}).items():
-                (model_dir / _model_file(tag_name)).write_bytes(_read(tagger.modelfile.name))
+                (model_dir / _model_file(tag_name)).write_bytes(Path(tagger.modelfile.name).read_bytes())
 
     @classmethod
     def load(cls, config: Dict[Text, Any], model_storage: ModelStorage, resource: Resource,
@@ -109,11 +110,6 @@ class EntityCRF(CRFEntityExtractor):
 
 def _model_file(tag_name: str) -> str:
     return f"crf_{tag_name}.crfsuite"
-
-
-def _read(path: str) -> bytes:
-    with open(path, "rb") as f:
-        return f.read()
 
 
 def _read_json(path: Any) -> Any:

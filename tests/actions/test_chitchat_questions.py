@@ -2,17 +2,24 @@
 out of scope — is answered when its words ask about the law; a real switch, cancel or out-of-scope
 message keeps its sentence (actions/qa/chitchat.py)."""
 
+import pytest
+
 from actions.common.i18n import render
 from actions.qa.chitchat import ActionHelp, ActionOutOfScope, ActionSetLanguage
 
 BERTIOGA = {"entity": "municipality", "value": "br-sp-bertioga"}
 
 
-def test_a_follow_up_read_as_a_language_switch_is_answered(run):
-    r = run(ActionSetLanguage(), "¿Y en caso de reincidencia?", "set_language",
-            slots={"topic": "fines", "municipality": "br-sp-igarapava", "language": "es"},
-            before=["¿Cuánto sale la multa en Igarapava si vendo comida en la calle?"])
-    assert r.text and render("es", "language_set") not in r.text
+@pytest.mark.parametrize("action,intent,said_instead,follow_up,slots,before", [
+    (ActionSetLanguage, "set_language", "language_set", "¿Y en caso de reincidencia?",
+     {"topic": "fines", "municipality": "br-sp-igarapava"}, "¿Cuánto sale la multa en Igarapava si vendo comida en la calle?"),
+    (ActionHelp, "cancel", "help", "¿y para una empresa de helados?",
+     {"topic": "permission", "municipality": "br-pr-pontal-do-parana"},
+     "Quiero vender helados en la arena en Pontal do Paraná. ¿Necesito permiso?"),
+], ids=["as a language switch", "as cancel"])
+def test_a_follow_up_read_as_chit_chat_is_answered(run, action, intent, said_instead, follow_up, slots, before):
+    r = run(action(), follow_up, intent, slots={**slots, "language": "es"}, before=[before])
+    assert r.text and render("es", said_instead) not in r.text
 
 
 def test_a_question_read_as_a_language_switch_is_answered_in_any_language(run):
@@ -27,13 +34,6 @@ def test_a_language_switch_still_switches(run):
     assert r.slot("language") == "en" and r.text == render("en", "language_set")
     r = run(ActionSetLanguage(), "tem outras línguas?", "set_language")
     assert r.text == render("pt-BR", "language_set")
-
-
-def test_a_follow_up_read_as_cancel_is_answered(run):
-    r = run(ActionHelp(), "¿y para una empresa de helados?", "cancel",
-            slots={"topic": "permission", "municipality": "br-pr-pontal-do-parana", "language": "es"},
-            before=["Quiero vender helados en la arena en Pontal do Paraná. ¿Necesito permiso?"])
-    assert r.text and render("es", "help") not in r.text
 
 
 def test_a_real_cancel_outside_a_form_gets_help(run):
