@@ -599,7 +599,8 @@ def _phrase_points(record: FactRecord, question: str, content: set[str], context
 
 # A count of people in a question ("45 passageiros", "a boat for 10 people") and a tier's range of them in
 # a record ("até 12 pessoas", "de 12 a 30 pessoas", "more than 30 people").
-_PEOPLE = r"(?:pessoas|passageiros|passageiro|tripulantes|lugares|people|passengers|persons|pax|seats)"
+_PEOPLE = (r"(?:pessoas|passageiros|passageiro|tripulantes|lugares|turistas|clientes|people|passengers|persons|pax|seats|"
+           r"tourists|customers|guests)")
 _COUNT = re.compile(r"\b(\d+)\s+(?:\w+\s+)?" + _PEOPLE + r"\b")
 _TIERS = (
     (re.compile(r"\b(?:de|entre|between|from)\s+(\d+)\s+(?:a|e|to|and)\s+(\d+)\s+" + _PEOPLE), lambda m: (int(m[1]), int(m[2]))),

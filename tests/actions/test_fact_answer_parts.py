@@ -1,0 +1,52 @@
+"""A fact question about an activity the place's norms do not deal with, and a message that asks two facts:
+the norms' figure said for whom it is, and both parts answered, each checked against the seed text."""
+
+from pathlib import Path
+
+from actions.qa.answer import ActionAnswer
+
+NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
+BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+
+
+def test_a_procedure_deadline_for_an_activity_the_decree_does_not_name(run):
+    # Bertioga's Decree 4.510/2024 regulates nautical rental points and surf schools, not jet skis; its
+    # art. 22 gives whoever it fines 30 working days for a defence
+    assert "direito de defesa, no prazo de 30 (trinta) dias úteis" in BERTIOGA
+    slots = {"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "language": "pt-BR"}
+    text = run(ActionAnswer(), "Levei uma multa no meu aluguel de jet ski em Bertioga. Quanto tempo tenho pra me defender?",
+               "ask_after_fine", [{"entity": "activity", "value": "jet ski"}], slots).text
+    first = text.split("\n")[0]
+    assert "30 dias úteis" in first and "art. 22" in first
+    # said for the activities the decree regulates, never as the jet ski's own rule
+    assert "não tratam de jet ski" in first and "caiaque" in first
+
+
+def test_a_rule_for_every_point_is_said_as_the_decree_s_not_the_jet_ski_s(run):
+    # art. 5: the two support tents of a licensed point stand 1,50 m apart — a rule for the points the decree
+    # licenses (no jet skis among them): the figure is the decree's, and the reply says whom it is for
+    assert "tendo como distância 1,50m (um metro e centímetros) da outra" in BERTIOGA  # (sic: the seed drops "cinquenta")
+    slots = {"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "language": "pt-BR"}
+    first = run(ActionAnswer(), "Qual a distância entre as duas tendas do meu aluguel de jet ski em Bertioga?",
+                "ask_limits", [{"entity": "activity", "value": "jet ski"}], slots).text.split("\n")[0]
+    assert "1,50 m" in first and "art. 5" in first and "não tratam de jet ski" in first
+
+
+def test_where_to_ask_and_how_far_in_advance_are_both_answered(run):
+    # Lajes LC 489/2009 art. 144: a festival stall's permission is asked at the Coordenadoria de Tributos e
+    # Cadastros, at least 10 days before
+    assert "requerida junto a Coordenadoria de Tributos e Cadastros" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "pt-BR"}
+    text = run(ActionAnswer(), "Vou pôr uma barraca de comida na festa de São João em Lajes. Onde se pede a licença e com "
+               "quanta antecedência?", "ask_permission", [{"entity": "activity", "value": "barraca"}], slots).text
+    assert "10 dias" in text and "art. 144" in text
+    assert "Coordenadoria de Tributos e Cadastros" in text
+
+
+def test_a_permit_only_a_company_may_ask_says_only(run):
+    # Igarapava LC 57/2018 art. 95: the food truck alvará is granted to legal persons
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es"}
+    text = run(ActionAnswer(), "¿Quién puede pedir la licencia de food truck en Igarapava, una persona o una empresa?",
+               "ask_permission", [{"entity": "activity", "value": "food truck"}], slots).text
+    assert "solo lo puede pedir una empresa (persona jurídica)" in text
