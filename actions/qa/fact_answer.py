@@ -68,13 +68,13 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         found = retrieve(question, jurisdiction, activity=activity, day=today)
     if found is None:
         return False
-    text, links = _said(turn, found, municipality=municipality, activity=activity)
+    text, links = _said(turn, found, municipality=municipality, activity=activity, today=today)
     cited = list(links)
     # (not in a follow-up: its earlier question, read with it, was answered already)
     also = None if follow_up else _second_part(question, found, jurisdiction, activity=activity, today=today)
     if also is not None:
         # "onde se pede e com quanta antecedência?": both parts answered, each with its article
-        more, more_links = _said(turn, also, municipality=municipality, activity=activity)
+        more, more_links = _said(turn, also, municipality=municipality, activity=activity, today=today)
         text += "\n" + more
         cited += [link for link in more_links if link not in cited]
     turn.dispatcher.utter_message(text=text,
@@ -84,7 +84,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     return True
 
 
-def _said(turn: Turn, found: Resolution, *, municipality: str, activity: str | None) -> tuple[str, list[dict]]:
+def _said(turn: Turn, found: Resolution, *, municipality: str, activity: str | None,
+          today: date | None) -> tuple[str, list[dict]]:
     """One record as the sentence that answers it, and its article links."""
     record = found.record
     lang = turn.language
@@ -117,7 +118,7 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, activity: str | N
     values["cite"] = _cite(turn, links)
     template = f"fact.{found.kind}" if found.kind in (*ANSWERED_KINDS, "fee") else "fact.general"
     text = turn.text(template, **values)
-    if activity is not None and not _regulated(activity, record.jurisdiction, None):
+    if activity is not None and not _regulated(activity, record.jurisdiction, today):
         # (a rule of the norms is theirs: said for the activities they regulate, not as the one asked about)
         regulated = record.activities or _regulated_by(record.norm)
         text += " " + turn.text("fact.other_activities", activity=activity_name(activity, lang), place=municipality,
@@ -126,7 +127,7 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, activity: str | N
 
 
 # Where a question's second part starts: a new sentence, or "e"/"and"/"," before a question word
-# ("Onde se pede a licença e com quanta antecedência?"; Spanish reaches here glossed into Portuguese).
+# ("Onde se pede a licença e com quanta antecedência?", read folded; Spanish reaches here glossed into Portuguese).
 _PARTS = re.compile(r"[?.!;]\s+|\s*(?:,\s*)?\b(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|"
                     r"com quant\w*|em quant\w*|a partir|ate quando|ate que|what|which|how|who|where|when|for how)\b)", re.IGNORECASE)
 
@@ -137,7 +138,7 @@ def _second_part(question: str, found: Resolution, jurisdiction: str, *, activit
     answered ("Quanto tempo vale esse alvará? E qual a multa se eu descumprir?") and a record clearly answers
     it; else None. Only a part that asks by itself counts: "a multa por trabalhar sem seguro" names the
     insurance, it does not ask it."""
-    parts = [p for p in _PARTS.split(question) if p and p.strip()]
+    parts = [p for p in _PARTS.split(fold(question)) if p and p.strip()]
     if len(parts) < 2:
         return None
     for part in parts:
