@@ -47,7 +47,7 @@ from knowledge.rules import Outcome, evaluate, text_in
 from knowledge.rules.registry import registry
 from knowledge.search.text import fold
 
-__all__ = ["ActionAnswer", "TOPIC_BY_INTENT", "answer_question"]
+__all__ = ["ActionAnswer", "TOPIC_BY_INTENT", "answer_question", "completes_kept_question"]
 
 TOPIC_BY_INTENT = {
     "ask_permission": "permission",
@@ -317,6 +317,21 @@ def resume_question(turn: Turn) -> None:
     if not isinstance(kept, dict):
         return
     turn.set_slot("pending_question", None)
+    given = _completing(turn)
+    if not given:
+        return
+    named = {e.get("entity") for e in given}
+    turn.message = {"text": kept.get("text") or "", "intent": kept.get("intent") or {},
+                    "entities": [e for e in kept.get("entities") or [] if e.get("entity") not in named] + given}
+
+
+def completes_kept_question(turn: Turn) -> bool:
+    """A question is kept ("Em qual município?" was asked back) and this message only names what it lacked."""
+    return isinstance(turn.tracker.get_slot("pending_question"), dict) and bool(_completing(turn))
+
+
+def _completing(turn: Turn) -> list[dict]:
+    """The town or activity a short reply names (as entities), or [] when the message is a new question."""
     given = [e for e in turn.message.get("entities") or [] if e.get("entity") in _COMPLETING]
     town = jurisdiction_in_text(turn.message.get("text"))
     if town and not any(e.get("entity") in ("municipality", "jurisdiction") for e in given):
@@ -326,10 +341,8 @@ def resume_question(turn: Turn) -> None:
     # name is still a town named)
     words = len(re.sub(r"\([^)]*\)", " ", turn.message.get("text") or "").split())
     if not given or (turn.intent not in ("inform", "nlu_fallback", None) and words > 3) or words > 6:
-        return
-    named = {e.get("entity") for e in given}
-    turn.message = {"text": kept.get("text") or "", "intent": kept.get("intent") or {},
-                    "entities": [e for e in kept.get("entities") or [] if e.get("entity") not in named] + given}
+        return []
+    return given
 
 
 def _topic(turn: Turn, text: str) -> tuple[str, bool]:

@@ -19,10 +19,10 @@ from actions.qa.decision_view import figure_first
 from actions.qa.subject import activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
-from knowledge.facts.resolve import asked_directly
+from knowledge.facts.resolve import asked_directly, question_parts
 from knowledge.rules.citations import label_for
+from knowledge.rules import regulating_norms
 from knowledge.rules.registry import registry
-from knowledge.rules.temporal import in_force
 from knowledge.rules.models import Citation
 from knowledge.search.text import fold
 
@@ -55,9 +55,11 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
                             follow_up=follow_up):
         return True
     found: Resolution | None = None
+    # the activity named, when the place's norms do not deal with it: a figure of theirs is said as theirs
+    uncovered = activity if activity is not None and not regulating_norms(activity, jurisdiction, today or date.today()) else None
     if not _asks_can_i(question):  # "can I…? for how long?": yes/no and its condition come first (the rules)
         found = resolve(question, jurisdiction, activity=activity, day=today)
-        if found is None and activity is not None and not _regulated(activity, jurisdiction, today):
+        if found is None and uncovered is not None:
             # the place's norms do not deal with the activity named ("jet ski" in Bertioga's decree), yet a
             # question about the procedure ("how long to file my defence?") has the norms' answer: said for
             # the activities they regulate, named in the reply, never as the activity's own rule
@@ -68,13 +70,13 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         found = retrieve(question, jurisdiction, activity=activity, day=today)
     if found is None:
         return False
-    text, links = _said(turn, found, municipality=municipality, activity=activity, today=today)
+    text, links = _said(turn, found, municipality=municipality, uncovered=uncovered)
     cited = list(links)
     # (not in a follow-up: its earlier question, read with it, was answered already)
     also = None if follow_up else _second_part(question, found, jurisdiction, activity=activity, today=today)
     if also is not None:
         # "onde se pede e com quanta antecedência?": both parts answered, each with its article
-        more, more_links = _said(turn, also, municipality=municipality, activity=activity, today=today)
+        more, more_links = _said(turn, also, municipality=municipality, uncovered=uncovered)
         text += "\n" + more
         cited += [link for link in more_links if link not in cited]
     turn.dispatcher.utter_message(text=text,
@@ -84,9 +86,9 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     return True
 
 
-def _said(turn: Turn, found: Resolution, *, municipality: str, activity: str | None,
-          today: date | None) -> tuple[str, list[dict]]:
-    """One record as the sentence that answers it, and its article links."""
+def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | None) -> tuple[str, list[dict]]:
+    """One record as the sentence that answers it, and its article links; `uncovered`: the activity asked
+    about when the place's norms do not regulate it (the reply says whom the rule is for)."""
     record = found.record
     lang = turn.language
     # the article holding the figure first ("R$ 300,00 a R$ 12.000,00" is art. 38's, not art. 32's)
@@ -118,18 +120,13 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, activity: str | N
     values["cite"] = _cite(turn, links)
     template = f"fact.{found.kind}" if found.kind in (*ANSWERED_KINDS, "fee") else "fact.general"
     text = turn.text(template, **values)
-    if activity is not None and not _regulated(activity, record.jurisdiction, today):
+    if uncovered is not None:
         # (a rule of the norms is theirs: said for the activities they regulate, not as the one asked about)
-        regulated = record.activities or _regulated_by(record.norm)
-        text += " " + turn.text("fact.other_activities", activity=activity_name(activity, lang), place=municipality,
+        norm = registry().norms.get(record.norm)
+        regulated = record.activities or (tuple(norm.activities) if norm is not None else ())
+        text += " " + turn.text("fact.other_activities", activity=activity_name(uncovered, lang), place=municipality,
                                 activities=[activity_name(a, lang) for a in regulated])
     return text, links
-
-
-# Where a question's second part starts: a new sentence, or "e"/"and"/"," before a question word
-# ("Onde se pede a licença e com quanta antecedência?", read folded; Spanish reaches here glossed into Portuguese).
-_PARTS = re.compile(r"[?.!;]\s+|\s*(?:,\s*)?\b(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|"
-                    r"com quant\w*|em quant\w*|a partir|ate quando|ate que|what|which|how|who|where|when|for how)\b)", re.IGNORECASE)
 
 
 def _second_part(question: str, found: Resolution, jurisdiction: str, *, activity: str | None,
@@ -138,31 +135,19 @@ def _second_part(question: str, found: Resolution, jurisdiction: str, *, activit
     answered ("Quanto tempo vale esse alvará? E qual a multa se eu descumprir?") and a record clearly answers
     it; else None. Only a part that asks by itself counts: "a multa por trabalhar sem seguro" names the
     insurance, it does not ask it."""
-    parts = [p for p in _PARTS.split(fold(question)) if p and p.strip()]
+    parts = question_parts(question)
     if len(parts) < 2:
         return None
     for part in parts:
-        kinds = [k for k in asked_kinds(part) if k in ANSWERED_KINDS]
+        kinds = asked_kinds(part)
         # (asked: with its own question word, or as a sentence that ends in a question mark)
-        if (not kinds or kinds[0] == found.kind or asked_kinds(part)[0] != kinds[0]
+        if (not kinds or kinds[0] not in ANSWERED_KINDS or kinds[0] == found.kind
                 or (asked_directly(part) is None and not part.rstrip().endswith("?"))):
             continue
         other = resolve(question, jurisdiction, activity=activity, day=today, kinds=kinds[:1])
         if other is not None and other.record.id != found.record.id and other.kind in ANSWERED_KINDS:
             return other
     return None
-
-
-def _regulated(activity: str, jurisdiction: str, today: date | None) -> bool:
-    """A norm of the place in force regulates the activity (knowledge.rules.evaluate's NOT_COVERED test)."""
-    day = today or date.today()
-    return any(activity in n.activities and in_force(n, day) for n in registry().norms_of(jurisdiction))
-
-
-def _regulated_by(norm: str) -> tuple[str, ...]:
-    """The activities a norm regulates (its rules file's `activities`)."""
-    found = registry().norms.get(norm)
-    return tuple(found.activities) if found is not None else ()
 
 
 def _links(norm: str, units) -> list[dict]:  # noqa: ANN001 (unit ids)

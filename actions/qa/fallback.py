@@ -9,9 +9,9 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
-from actions.qa.answer import answer_question
+from actions.qa.answer import answer_question, completes_kept_question
 from actions.qa.search import answer_from_search
-from actions.qa.subject import context_jurisdiction, is_follow_up, jurisdiction_in_text, previous_question
+from actions.qa.subject import context_jurisdiction, is_follow_up, previous_question
 from knowledge.facts import asked_kinds
 
 __all__ = ["ActionDefaultFallback"]
@@ -28,9 +28,7 @@ class ActionDefaultFallback(Action):
         text = turn.asked  # a Spanish message in the Portuguese words the readers match
         # ("Pontal do Paraná (PR)" typed after "which town?": the kept question is answered, whatever NLU
         # made of the brackets)
-        resumes = isinstance(tracker.get_slot("pending_question"), dict) and len(text.split()) <= 6 and (
-            jurisdiction_in_text(text) or any(e.get("entity") in ("municipality", "activity") for e in turn.message.get("entities") or []))
-        if resumes or (is_follow_up(text) and (tracker.get_slot("topic") or previous_question(tracker))) or asked_kinds(text):
+        if completes_kept_question(turn) or (is_follow_up(text) and (tracker.get_slot("topic") or previous_question(tracker))) or asked_kinds(text):
             # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
             # it asks the same question about something else; "fui multado de novo, a multa dobra?"
             # asks for a kind of fact NLU could not place: the facts and the rules answer both. A follow-up

@@ -32,7 +32,7 @@ from knowledge.search.glossary import load_glossary, load_stopwords
 from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "asked_directly", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "asked_directly", "question_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -570,6 +570,19 @@ def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(sentences), ()
     asked = [p for p in sentences if p.rstrip().endswith("?")] or sentences[-1:]
     return tuple(asked), tuple(p for p in sentences if p not in asked)
+
+
+# A second question inside a sentence: "e"/"and"/"y" (after an optional comma) before a question word
+# ("onde se pede a licença e com quanta antecedência?"); read on the folded words.
+_AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|"
+                       r"com quant\w*|em quant\w*|a partir|ate quando|ate que|what|which|how|who|where|when|for how)\b)")
+
+
+def question_parts(question: str) -> tuple[str, ...]:
+    """The message's parts that may each ask something: its sentences (split as `_sentences` splits them,
+    "art. 21" kept whole), and within a sentence the part after "e"/"and" before a question word. Folded."""
+    return tuple(part for sentence in _SENTENCE_END.split(fold(question)) for part in _AND_ASKS.split(sentence)
+                 if part.strip())
 
 
 def _context(question: str) -> frozenset[str]:

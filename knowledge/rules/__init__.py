@@ -14,7 +14,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.rules.contacts import OfficeContact, office_contacts
-from knowledge.rules.evaluate import RulesError, evaluate
+from knowledge.rules.evaluate import RulesError, evaluate, regulating_norms
 from knowledge.rules.models import Citation, Decision, Outcome, PointDistance, Text, text_in
 from knowledge.rules.places import Location
 from knowledge.rules.projection import nearest_points_for
@@ -42,6 +42,7 @@ __all__ = [
     "RulesError",
     "catalogue",
     "evaluate",
+    "regulating_norms",
     "fee_schedule",
     "municipality_at",
     "nearest_points",

@@ -62,6 +62,11 @@ def to_location(at: LocationLike | None) -> _places.Location | None:
 
 
 # ----------------------------------------------------------------------------------- engine
+def regulating_norms(activity: str, jurisdiction: str, day: date) -> list[NormData]:
+    """The place's norms in force on `day` that regulate the activity; none: the activity is NOT_COVERED."""
+    return [n for n in registry().norms_of(jurisdiction) if in_force(n, day) and activity in n.activities]
+
+
 def evaluate(
     activity: str,
     jurisdiction: str,
@@ -81,7 +86,7 @@ def evaluate(
 
     norms = reg.norms_of(jurisdiction)
     current = [n for n in norms if in_force(n, day)]
-    regulating = [n for n in current if activity in n.activities]
+    regulating = regulating_norms(activity, jurisdiction, day)
 
     def not_covered(reason: str) -> Decision:
         base = current or norms

@@ -8,6 +8,7 @@ from actions.qa.answer import ActionAnswer
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
 LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+IGARAPAVA = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
 
 
 def test_a_procedure_deadline_for_an_activity_the_decree_does_not_name(run):
@@ -36,7 +37,8 @@ def test_a_rule_for_every_point_is_said_as_the_decree_s_not_the_jet_ski_s(run):
 def test_where_to_ask_and_how_far_in_advance_are_both_answered(run):
     # Lajes LC 489/2009 art. 144: a festival stall's permission is asked at the Coordenadoria de Tributos e
     # Cadastros, at least 10 days before
-    assert "requerida junto a Coordenadoria de Tributos e Cadastros" in LAJES
+    assert ("requerida junto a Coordenadoria de Tributos e Cadastros da Prefeitura Municipal de Lajes, com antecedência "
+            "mínima de 10 (dez) dias") in LAJES
     slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "pt-BR"}
     text = run(ActionAnswer(), "Vou pôr uma barraca de comida na festa de São João em Lajes. Onde se pede a licença e com "
                "quanta antecedência?", "ask_permission", [{"entity": "activity", "value": "barraca"}], slots).text
@@ -45,7 +47,8 @@ def test_where_to_ask_and_how_far_in_advance_are_both_answered(run):
 
 
 def test_a_permit_only_a_company_may_ask_says_only(run):
-    # Igarapava LC 57/2018 art. 95: the food truck alvará is granted to legal persons
+    # Igarapava LC 57/2018 art. 96: the food truck alvará "poderá ser requerido apenas por pessoa jurídica"
+    assert "O Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica" in IGARAPAVA  # (sic: OCR)
     slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es"}
     text = run(ActionAnswer(), "¿Quién puede pedir la licencia de food truck en Igarapava, una persona o una empresa?",
                "ask_permission", [{"entity": "activity", "value": "food truck"}], slots).text

@@ -46,6 +46,17 @@ def test_the_question_s_own_figures_pick_the_insurance_tier():
     assert _id(q30, "pt", "boat_tour").endswith("insurance-12-to-30")
 
 
+@pytest.mark.parametrize("question", [
+    "Temos um catamarã que leva 45 turistas em Portimão. Qual o seguro mínimo exigido por embarcação?",
+    "my boat in portugal takes 45 customers on dolphin trips. whats the minimum liability insurance per boat?",
+])
+def test_a_count_of_tourists_or_customers_picks_the_insurance_tier(question):
+    # RAMT Anexo III, 5 d): 250 000 € per vessel carrying more than 30 people, crew excluded
+    assert "(euro) 250000 por embarcação" in RAMT and "embarquem mais de 30 pessoas, excluindo a tripulação" in RAMT
+    assert _id(question, "pt", "boat_tour").endswith("insurance-over-30")
+
+
+
 def test_the_fine_for_an_offence_named_beside_another_kind_word():
     # "the fine … without insurance": insurance names the offence (RAMT art. 30), not the kind asked
     assert _id("What's the fine in Portugal if a boat tour operator works without valid civil liability insurance?",
