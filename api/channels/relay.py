@@ -15,6 +15,8 @@ the bot — one place for the three channels, and no NLU change.
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from api.channels.bot_messages import BotMessage, language_in_payload, set_language_payload
@@ -54,6 +56,8 @@ class ConversationRelay:
         self._told: OrderedDict[str, str] = OrderedDict()
         # sender -> the municipality the bot last cited (the office to name when the bot is down).
         self._jurisdiction: OrderedDict[str, str] = OrderedDict()
+        # sender -> [lock, holders]: see one_at_a_time.
+        self._turns: dict[str, list] = {}
 
     def jurisdiction_of(self, sender: str) -> str | None:
         return self._jurisdiction.get(sender)
@@ -64,6 +68,23 @@ class ConversationRelay:
     def answer_id_of(self, sender: str) -> str | None:
         """The recorded id of the last answer given to `sender` (None without an answer log)."""
         return self._answer_ids.get(sender)
+
+    @asynccontextmanager
+    async def one_at_a_time(self, sender: str) -> AsyncIterator[None]:
+        """A channel holds this around a whole turn of `sender` (its "typing…", the bot's answer,
+        the replies sent): one citizen's messages are answered one after another, in the order they
+        arrived, while other citizens go on. Telegram's and WhatsApp's webhooks answer before the turn
+        runs, so without it two quick messages run side by side: a "talk to a person" tap could reach
+        the desk before the question it is about was answered and recorded, and replies interleave."""
+        entry = self._turns.setdefault(sender, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:  # asyncio.Lock wakes its waiters first come, first served
+                yield
+        finally:
+            entry[1] -= 1
+            if entry[1] == 0:  # nobody waits: forget the sender (the map stays as small as the traffic)
+                del self._turns[sender]
 
     async def ask(self, sender: str, message: str, *, language: str | None = None) -> list[BotMessage]:
         """The bot's answer to `message`; tells the bot `language` first if it does not know it.

@@ -144,7 +144,9 @@ async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, setti
     language = normalize_language(body.language)
     sender = sender_id("web", body.sender)
     try:
-        answer = await relay.ask(sender, body.message, language=language)
+        async with relay.one_at_a_time(sender):  # two tabs of one conversation: one turn after the other
+            answer = await relay.ask(sender, body.message, language=language)
+            answer_id = relay.answer_id_of(sender)
     except AssistantUnavailable:
         message = unavailable_text(language, relay.jurisdiction_of(sender))
         return JSONResponse({"error": "assistant_unavailable", "message": message}, status_code=503,
@@ -159,7 +161,6 @@ async def chat(body: ChatRequest, request: Request, relay: WidgetRelayDep, setti
                             status_code=429, headers={"Retry-After": str(exc.retry_after), **_cors_headers(request, settings)})
     messages = [m.model_dump(exclude_none=True, exclude_defaults=True) for m in answer]
     body: dict[str, object] = {"messages": messages}
-    answer_id = relay.answer_id_of(sender)
     if answer_id is not None:  # what the widget's 👍/👎 send back (POST /api/v1/feedback)
         body["answer_id"] = answer_id
     return JSONResponse(body, headers=_cors_headers(request, settings))

@@ -15,6 +15,7 @@ from api.channels.payloads import PayloadCodec
 from api.channels.rasa_client import RasaClient
 from api.channels.rate_limit import RateLimiter
 from api.channels.relay import ConversationRelay
+from tests.support.channel_fakes import FakeRasa
 
 BASE = "https://assistant.example.org"
 
@@ -107,6 +108,39 @@ async def test_an_explicit_language_choice_is_shown_and_remembered(fake_rasa):
         await relay.ask("web-b", "hello", language="en")
     assert [m.text for m in answer] == ["language: en"]
     assert fake_rasa.messages_from("web-b") == ['/set_language{"language":"en"}', "hello"]
+
+
+async def test_one_citizens_messages_are_answered_in_the_order_they_arrived():
+    # Telegram's webhook answers before the turn runs, so two quick messages of one chat run side by
+    # side; the second must not reach the bot (or the desk) before the first was answered.
+    import asyncio
+    import time
+
+    answered: list[str] = []
+
+    def slow_first(sender, message):
+        if message == "primeira":
+            time.sleep(0.4)
+        answered.append(f"{sender}:{message}")
+        return [{"recipient_id": sender, "text": message}]
+
+    with FakeRasa(slow_first) as rasa:
+        async with RasaClient(rasa.url) as client:
+            relay = ConversationRelay(client)
+
+            async def turn(sender: str, message: str) -> None:
+                async with relay.one_at_a_time(sender):
+                    await asyncio.sleep(0.01)  # a channel's own work first (Telegram's "typing…")
+                    await relay.ask(sender, message)
+
+            first = asyncio.create_task(turn("tg-1", "primeira"))
+            await asyncio.sleep(0.05)
+            other = asyncio.create_task(turn("tg-2", "outra pessoa"))
+            second = asyncio.create_task(turn("tg-1", "segunda"))
+            await asyncio.gather(first, other, second)
+    # Another citizen is not held up by this one's slow turn.
+    assert answered == ["tg-2:outra pessoa", "tg-1:primeira", "tg-1:segunda"]
+    assert relay._turns == {}  # nobody waits: nothing kept per sender
 
 
 # ------------------------------------------------------------------ text mapping

@@ -110,6 +110,33 @@ def test_a_telegram_ticket_answered_by_a_clerk_reaches_the_chat(api_client, fake
     assert ticket.status == "delivered" and ticket.delivery == "text" and ticket.address is None
 
 
+def test_a_quick_tap_on_send_my_question_waits_for_the_question_to_be_answered(api_app, fake_rasa, fake_bot_api, db):
+    # Over real HTTP the webhook answers Telegram before the turn runs: a slow answer to the question
+    # and a quick tap on "send my question" run side by side unless the chat's turns keep their order.
+    import httpx
+
+    from tests.support.channel_fakes import serve_app
+    from .conftest import civic_bot
+
+    def slow_bot(sender: str, message: str) -> list[dict]:
+        if message == QUESTION:
+            time.sleep(0.5)
+        return civic_bot(sender, message)
+
+    fake_rasa.responder = slow_bot
+    headers = {"X-Telegram-Bot-Api-Secret-Token": TG_SECRET}
+    with serve_app(api_app) as url:
+        for update in (tg_text_update(CHAT, QUESTION), tg_callback_update(CHAT, HANDOFF)):
+            assert httpx.post(url + "/telegram/webhook", json=update, headers=headers).status_code == 200
+        deadline = time.monotonic() + 10
+        while not (tickets := rows(db, HandoffTicket)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    [ticket] = tickets
+    assert ticket.question.startswith("Quem emite a licença de ambulante em Lajes?")
+    receipt = catalog.text("handoff.opened", "pt-BR", place="Lajes (RN)", number=ticket.id, question=ticket.question)
+    assert fake_bot_api.calls_to("sendMessage")[-1]["text"] == receipt
+
+
 # ------------------------------------------------------------------ WhatsApp
 def wa(client, event):
     raw = json.dumps(event).encode()

@@ -159,6 +159,12 @@ class TelegramBridge:
                 await self.replies.send_text(context.bot, chat_id, self.catalog.text("common.rate_limited", language))
             return
         sender = sender_id("telegram", chat_id)
+        async with self.relay.one_at_a_time(sender):  # this chat's messages in the order they came
+            await self._answer(update, context, sender, message, language, language_switch)
+
+    async def _answer(self, update: Update, context: ContextTypes.DEFAULT_TYPE, sender: str, message: str | None,
+                      language: str, language_switch: str | None) -> None:
+        chat_id = update.effective_chat.id
         try:
             await context.bot.send_chat_action(chat_id, ChatAction.TYPING)
         except TelegramError:

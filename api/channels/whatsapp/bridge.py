@@ -119,6 +119,11 @@ class WhatsAppBridge:
                 log.exception("WhatsApp message %s could not be handled", inbound.message_id)
 
     async def handle_message(self, inbound: Inbound) -> None:
+        # One citizen's messages in the order they came (Meta's deliveries run side by side).
+        async with self.relay.one_at_a_time(sender_id("whatsapp", inbound.wa_id)):
+            await self._handle_message(inbound)
+
+    async def _handle_message(self, inbound: Inbound) -> None:
         if not self.store.first_delivery(inbound.message_id):
             log.info("WhatsApp message %s was already handled (redelivery)", inbound.message_id)
             return
