@@ -69,9 +69,10 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             kind = "lead_time"
         if p.text is None:
             continue
+        activities = set(norm.activities) if p.procedure else deadlines.get(pid, ())
         yield FactRecord(id=f"{n}#period-{pid}", kind=kind, value=str(p.value), unit=p.unit, text=p.text,
                          cite=_ids(norm, p.cite), about=tuple(p.about),
-                         activities=tuple(sorted(deadlines.get(pid, ()))), **base)
+                         activities=tuple(sorted(activities)), **base)
 
     penalties = _activities_using(norm, "penalties")
     for pid, p in norm.penalties.items():

@@ -232,18 +232,22 @@ def asked_directly(question: str) -> str | None:
     """The kind the question asks with its own question word ("qual o prazo…", "which authority…", "até
     que horas…"), or None when every kind cue is context."""
     found = _kinds_found(question)
-    return found[0][2] if found and not found[0][0] else None
+    return found[0][-1] if found and not found[0][0] else None
 
 
 def asked_kinds(question: str) -> list[str]:
     """The kinds a question asks for: one asked directly first, then the most specific ("quanto tempo
     tenho para pagar a multa" asks for a deadline, "com quanto tempo de antecedência" for a lead time)."""
-    return [kind for _, _, kind in _kinds_found(question)]
+    return [kind for *_, kind in _kinds_found(question)]
 
 
 @lru_cache(maxsize=512)
-def _kinds_found(question: str) -> tuple[tuple[bool, int, str], ...]:
+def _kinds_found(question: str) -> tuple[tuple[bool, bool, int, str], ...]:
     folded = chat_read(question)
+    # (a kind only the story before the question names comes after the question sentence's own: "O seguro
+    # caducou e ainda não renovei. Que coima arrisco?" asks the fine, not the insurance)
+    asked, story = _sentences(question)
+    asking = chat_read(" ".join(asked)) if story else folded
     found = []
     for rank, (kind, pattern) in enumerate(KINDS_ASKED):
         match = pattern.search(folded)
@@ -255,7 +259,7 @@ def _kinds_found(question: str) -> tuple[tuple[bool, int, str], ...]:
             if kind == "limit" and _QUALIFIER.fullmatch(match.group(0)) and any(
                     p.search(folded, match.end()) for k, p in KINDS_ASKED if k != "limit"):
                 direct = False
-            found.append((not direct, rank, kind))
+            found.append((not direct, pattern.search(asking) is None, rank, kind))
     return tuple(sorted(found))
 
 
@@ -394,7 +398,9 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         pointed = {r.id for r in candidates if _phrase_points(r, question, content, context, candidates)}
         scored = sorted((((_score(r, plan, idf, cue, raw, context,
                                   story=0.0 if any(not (siblings.get(w, frozenset()) & _record_stems(r))
-                                                   for w in held - _record_stems(r)) else 0.5)
+                                                   for w in held - _record_stems(r))
+                                  # (a fine's offence is the story: "O seguro caducou. Que coima arrisco?")
+                                  else 1.0 if kind == "fine" else 0.5)
                            * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)
                            # (a kind asked as a figure — "what is the maximum sound level" — is answered by a
                            # record stating one before a rule of that kind without a figure)
@@ -466,9 +472,13 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             # only the glossary's words lead to it, and to a rival too ("appeal" is the defence and the
             # reconsideration): the question does not say which — the rules' answer lists both
             return None
+        # a runner-up holding only some of the words the best holds, none of its own, is the best's narrower
+        # neighbour: "retirar as mercadorias apreendidas" is the seized goods' 72 hours, not the perishables'
+        # 24 — the question would say "perecível"
+        dominated = second is not None and content & _record_stems(second[1]) < content & _record_stems(best) - WEAK
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
-                    and (unrivalled or _clearly_better(best_score, second[0], best, second[1])))):
+                    and (unrivalled or dominated or _clearly_better(best_score, second[0], best, second[1])))):
             return Resolution(best, best.kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
             return Resolution(best, best.kind, best_score)  # every candidate says the same figure
@@ -680,7 +690,12 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     own = sum(0.5 if _half(s, record, idf, rare_idf) else 1.0 for s in shared)
     # (the glossary's words for a question word no record writes stand for that word: "à vista" is "visível")
     stood = (_stand_ins(plan, idf or {}) - cue) & stems
-    telling = max((shared | stood | held_elsewhere) - WEAK, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
+    # (a record holding two words of the question sentence itself is judged by that sentence's telling word:
+    # "A fiscalização apreendeu minhas coisas. Qual o prazo pra retirar antes que vendam?" asks about taking
+    # them back, not about the inspection the story tells)
+    pool = (shared | stood | held_elsewhere) - WEAK
+    anchored = len(shared - context - WEAK) >= 2
+    telling = max(pool - context if anchored else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
             and (len(shared - activity_stems() - WEAK) < 3
                  or any(telling in _record_stems(o)
@@ -742,7 +757,8 @@ def place_stems() -> frozenset[str]:
 # is not the shops' hours on weekdays): half a word, and no subject of their own.
 DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday "
                                   "saturdays sunday sundays holiday holidays".split())
-WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros".split()) | DAYS
+# "antes", "depois" order a story in time ("retirar antes de doarem"), they name no subject either.
+WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros antes depois before after".split()) | DAYS
 
 
 _NEIGHBOUR_KIND = 0.8
@@ -781,6 +797,8 @@ nao
 GENERIC = frozenset(stem(w) for w in (
     "tempo prazo prazos hora horas metro metros valor multa multas taxa ano anos mes meses "
     "time hour hours year years month months meter meters metre metres fine fines "
+    # being fined is the story of every question after a fine ("fui autuado, qual o prazo pra defesa?")
+    "autuado autuada autuados multado multada multados fined "
     # every permit rule speaks of the licence: it tells no record apart
     "licenca licencas autorizacao alvara permissao licence license permit authorisation authorization "
     # the assistant's scope: "na praia" names no beach ("Praia de Leste" is told apart by "Leste")

@@ -171,6 +171,9 @@ class PeriodData(_Cited):
     # what a citizen calls it ("mercadoria perecível", "recorrer da decisão", "appeal"), pt-BR, pt-PT and
     # English: the law's wording alone rarely tells two deadlines of a town apart in a question's words
     about: list[str] = Field(default_factory=list)
+    # a step of the norm's enforcement procedure (defence, appeal, seized goods): it applies to whatever
+    # activity of the norm the fine or the seizure was about, listed in a regime or not
+    procedure: bool = False
 
 
 class FeeData(_Cited, _Dated):

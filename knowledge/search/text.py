@@ -138,6 +138,18 @@ def is_english(word: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def _ar_verb_root(word: str) -> str | None:
+    """"retira", "liberam": Snowball takes their "-ira"/"-era" for a verb ending ("partira") and leaves "ret",
+    "lib", so "retira" and "retirar" never meet. The root when our texts write the verb in "-ar" (retirar,
+    retirada, liberado), else None ("admitira" is admitir's future: no "admitirado" anywhere)."""
+    base = word[:-1] if word.endswith("am") else word
+    if not base.endswith(("ira", "era")):
+        return None
+    root = base[:-1]
+    portuguese, _ = lexicons()
+    return root if any(root + ending in portuguese for ending in ("ar", "ado", "ada", "ados", "adas", "acao")) else None
+
+
 def stem(word: str) -> str:
     """The stem of one folded word; digits and very short words are kept as they are."""
     if len(word) <= 3 or not word.isalpha():
@@ -148,6 +160,9 @@ def stem(word: str) -> str:
         return _english_stemmer.stemWord(_IFY.sub("ification", word))
     if word in _STEM_EXCEPTIONS:
         return _STEM_EXCEPTIONS[word]
+    root = _ar_verb_root(word)
+    if root is not None:
+        return stem(root + "ar")
     for ending, same in _SAME_WORD_ENDINGS:
         if word.endswith(ending) and len(word) >= len(ending) + 3:
             word = word[: -len(ending)] + same
