@@ -221,12 +221,18 @@ class Verdict(BaseModel):
     reasons: list[str]
 
 
+# A figure's decimal and thousands marks: "4,00 m²" in a Portuguese reply is "4.00 m²" in an English one.
+_MARKED_FIGURE = re.compile(r"[0-9]+(?:[.,][0-9]+)+")
+
+
 def _says(folded_answer: str, phrase: str) -> bool:
     """Whether the answer says the phrase. A phrase that starts or ends with a digit must not be part of
-    a longer number: "0,00 UFM" is not said by "30,00 UFM", nor "3 anos" by "13 anos"."""
+    a longer number: "0,00 UFM" is not said by "30,00 UFM", nor "3 anos" by "13 anos". Its figures may be
+    written in the other convention ("R$ 12.000,00" is "R$ 12,000.00" in English): the same figure."""
     needle = fold(phrase)
-    pattern = ("(?<![0-9])" if needle[:1].isdigit() else "") + re.escape(needle) + ("(?![0-9])" if needle[-1:].isdigit() else "")
-    return re.search(pattern, folded_answer) is not None
+    swapped = _MARKED_FIGURE.sub(lambda m: m.group(0).translate(str.maketrans(".,", ",.")), needle)
+    return any(re.search(("(?<![0-9])" if n[:1].isdigit() else "") + re.escape(n) + ("(?![0-9])" if n[-1:].isdigit() else ""),
+                         folded_answer) is not None for n in {needle, swapped})
 
 
 def judge(case: Case, text: str) -> Verdict:

@@ -156,6 +156,11 @@ def test_judge_reads_figures_links_and_forbidden_text_as_a_reader_would():
     assert judge(exemption, quote).passed
     # … but art-9 is not art-90.
     assert not judge(exemption, quote.replace("art-9/par-3", "art-90")).passed
+    # A figure written in the reader's convention is the same figure: "30.00 UFM" in English is "30,00 UFM";
+    # "3.00" is still not "30,00"
+    english = good.replace("30,00", "30.00").replace("10,00", "10.00")
+    assert judge(case, english).passed
+    assert judge(case, english.replace("30.00", "3.00")).reasons[0].startswith("missing expected text")
 
 
 def test_an_amount_in_no_law_text_or_record_is_caught():
