@@ -457,6 +457,14 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                     return Resolution(general[0], "fine", best_score)
             return None
         second = scored[1] if len(scored) > 1 else None
+        if (not only_one and second is not None and second[0] >= MIN_SCORE and not (content & _record_stems(best) - WEAK)
+                and not (_stand_ins(plan, idf) - cue) & _record_stems(best)
+                and content & _record_stems(second[1]) - WEAK - activity_stems()):
+            # the best holds only the glossary's synonyms, the runner-up one of the citizen's own words ("a forró
+            # show on a square": the event licence says "show", the shop's promotional event only "event", "public"…)
+            # (a stand-in for a word no record writes is the citizen's word: "à vista" is "visível")
+            best_score, best = second
+            second = scored[2] if len(scored) > 2 else None
         # a runner-up that does not hold the question's words is no rival, however its length scores
         # (only for a record holding two of the question's own words: one word shared is no lead)
         unrivalled = second is not None and len((content - activity_stems()) & _record_stems(best)) >= 2 and not _covers(second[1], content, plan, cue, bool(required),
@@ -801,6 +809,8 @@ GENERIC = frozenset(stem(w) for w in (
     "autuado autuada autuados multado multada multados fined "
     # every permit rule speaks of the licence: it tells no record apart
     "licenca licencas autorizacao alvara permissao licence license permit authorisation authorization "
+    # ... and of asking for it ("onde se pede a licença e com quanta antecedência?")
+    "pedir pede pedem peco solicitar solicita requerer requer request apply ask "
     # the assistant's scope: "na praia" names no beach ("Praia de Leste" is told apart by "Leste")
     "praia praias beach beaches "
     # the norm's own name ("o Código de Posturas de Lajes", "the RAMT") says which law, not which fact
