@@ -19,6 +19,7 @@ from actions.qa.decision_view import citation_link, citation_payload, decision_v
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
 from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, person_facts, place_facts, product_kind,
+                              seat_facts,
                               products_in_text, sells_in_the_street)
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
@@ -190,7 +191,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     at = (located[1], located[2]) if located else None
     # A deck named in this question is this question's subject only: kept in the slot, it would price
     # a later question about plain tables and chairs at the deck's rate.
-    said = {**person_facts(text), **({} if "occupation_kind" in answered else occupation_facts(text))}
+    said = {**person_facts(text), **({} if "occupation_kind" in answered else occupation_facts(text)),
+            **seat_facts(text, _other_town_named(turn, jurisdiction))}
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
                         applicant={**facts, **{k: v for k, v in said.items() if k not in answered}})
     full = decision_view(decision, topic, turn.language)
@@ -436,6 +438,12 @@ def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
     if covered:
         return covered, None
     return None, next((str(r) for r in raws if looks_like_a_place(r)), None)
+
+
+def _other_town_named(turn: Turn, jurisdiction: str) -> bool:
+    """A town other than the one asked about is named ("minha empresa é de Santos… em Bertioga")."""
+    raws = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "municipality"]
+    return any(resolve_jurisdiction(r) != jurisdiction and looks_like_a_place(r) for r in raws)
 
 
 _SAND = ("praia", "areia", "beach", "sand")

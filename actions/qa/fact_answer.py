@@ -112,6 +112,7 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | 
         "amount_max": _money(top, record.unit, lang),
         "extra": {k: record.extra.get(k) for k in ("repeat_multiplier", "legal_person_multiplier", "suspension_days", "cancellation", "seizure", "days")},
         "holders": (record.value or "").split(","),
+        "based_in": record.extra.get("based_in") == "1",
         "about": record.about[0] if record.about else None,
         "offence": bool(record.about) and record.kind == "fine",
         "norm": links[0]["norm"] if links else "",

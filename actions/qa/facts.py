@@ -14,7 +14,7 @@ import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["person_facts", "occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
+__all__ = ["person_facts", "seat_facts", "occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -89,6 +89,28 @@ def person_facts(text: str) -> dict[str, Any]:
         return {"person_type": "natural_person"}
     if legal and not natural:
         return {"person_type": "legal_person"}
+    return {}
+
+
+# Where the applicant is based, said in the question: Bertioga's decree (art. 4) lets only people and
+# companies based in the town run the activity. "Minha empresa é de Santos", "empresa de fora", "tem que
+# ser empresa daí?" (asking whether it must be local says it is not), "from another town".
+_BASED_ELSEWHERE = re.compile(
+    r"\b(de fora|de outra cidade|de outro municipio|de outro estado|outra cidade|outro municipio|"
+    r"(tem|tenho|precisa) (que|de) ser (uma )?(empresa|alguem|pessoa|escola|firma)? ?(dai|daqui|de la|local|do municipio)|"
+    r"(empresa|alguem|pessoa|firma) (dai|daqui|de la|local)|"
+    r"from (another|a different|out of) (city|town|municipality)|out of town|based elsewhere|not based in|"
+    r"(has|have|needs?) to be (a )?(local|based (there|here|in))|local (company|business|firm))\b")
+# ... a company, school or business named with a town ("minha empresa é de Santos", "my school in Rio")
+_BUSINESS = re.compile(r"\b(empresa|escola|escolinha|firma|negocio|loja|company|business|school|firm|shop)\b")
+
+
+def seat_facts(text: str, other_town_named: bool) -> dict[str, Any]:
+    """based_in_municipality False when the question says the applicant is based elsewhere: in words, or by
+    naming another town beside its business."""
+    folded = " ".join(unidecode(text or "").lower().split())
+    if _BASED_ELSEWHERE.search(folded) or (other_town_named and _BUSINESS.search(folded)):
+        return {"based_in_municipality": False}
     return {}
 
 

@@ -161,8 +161,16 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
 
     for kind, permit in norm.permits.items():
         if permit.holder:
-            yield FactRecord(id=f"{n}#holder-{kind}", kind="holder", text=permit.name, cite=_ids(norm, permit.cite),
-                             value=",".join(permit.holder), **base)
+            # a permit every regime of which asks the holder to be based in the town (Bertioga, art. 4): who may
+            # ask for it is "a person or a company based in the town", and the article says so
+            using = [r for a in norm.activities.values() for r in a.regimes if r.permit == kind and today.valid(r)]
+            seat = [c for r in using for c in r.restrictions if c.fact == "based_in_municipality" and c.value is True]
+            based_in = bool(seat) and all(any(c.fact == "based_in_municipality" for c in r.restrictions) for r in using)
+            cite = tuple(dict.fromkeys((*_ids(norm, seat[0].cite), *_ids(norm, permit.cite)) if based_in and seat
+                                       else _ids(norm, permit.cite)))
+            yield FactRecord(id=f"{n}#holder-{kind}", kind="holder", text=permit.name, cite=cite,
+                             value=",".join(permit.holder), extra={"based_in": "1"} if based_in else {},
+                             activities=tuple(sorted(by_permit.get(kind, ()))), **base)
 
     for aid, a in norm.areas.items():
         if a.points:

@@ -53,3 +53,31 @@ def test_a_permit_only_a_company_may_ask_says_only(run):
     text = run(ActionAnswer(), "¿Quién puede pedir la licencia de food truck en Igarapava, una persona o una empresa?",
                "ask_permission", [{"entity": "activity", "value": "food truck"}], slots).text
     assert "solo lo puede pedir una empresa (persona jurídica)" in text
+
+
+def test_who_may_ask_in_bertioga_is_someone_based_there_and_a_company_from_elsewhere_is_told_so(run):
+    # Decreto 4.510/2024 art. 4: the activities "poderão ser exploradas por pessoas físicas ou jurídicas, empresa
+    # ou microempresa, com sede no Município de Bertioga"
+    assert "pessoas físicas ou jurídicas, empresa ou microempresa, com sede no Município de Bertioga" in BERTIOGA
+    slots = {"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "language": "pt-BR"}
+    who = run(ActionAnswer(), "Quem pode pedir a licença de aluguel de stand up paddle em Bertioga?", "ask_permission",
+              [{"entity": "activity", "value": "stand up paddle"}], slots).text.split("\n")[0]
+    assert "pessoa física ou pessoa jurídica (empresa) com sede em Bertioga (SP)" in who and "art. 4" in who
+    # a company from another town (the town named beside it, or "tem que ser empresa daí?") is not allowed
+    for question, towns in (("Minha empresa é de Santos. Posso alugar caiaque em Bertioga?", ["Santos"]),
+                            ("Posso alugar caiaque em Bertioga ou tem que ser empresa daí?", [])):
+        entities = [{"entity": "activity", "value": "caiaque"},
+                    *({"entity": "municipality", "value": t} for t in towns)]
+        first = run(ActionAnswer(), question, "ask_permission", entities, slots).text.split("\n")[0]
+        assert "com sede no Município de Bertioga" in first and "art. 4" in first, first
+
+
+def test_where_the_applicant_is_based_is_read_only_when_said():
+    from actions.qa.facts import seat_facts
+
+    assert seat_facts("minha empresa é de fora", other_town_named=False) == {"based_in_municipality": False}
+    assert seat_facts("my school is from another town", other_town_named=False) == {"based_in_municipality": False}
+    assert seat_facts("tenho uma escolinha de surf em Florianópolis", other_town_named=True) == {"based_in_municipality": False}
+    # a town named without a business of the applicant's ("is Santos far?") says nothing of where it is based
+    assert seat_facts("posso alugar sup perto de Santos?", other_town_named=True) == {}
+    assert seat_facts("posso alugar sup em Bertioga?", other_town_named=False) == {}
