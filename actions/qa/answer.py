@@ -192,7 +192,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # A deck named in this question is this question's subject only: kept in the slot, it would price
     # a later question about plain tables and chairs at the deck's rate.
     said = {**person_facts(text), **({} if "occupation_kind" in answered else occupation_facts(text)),
-            **seat_facts(text, _other_town_named(turn, jurisdiction))}
+            **seat_facts(text, _other_towns(turn, jurisdiction))}
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
                         applicant={**facts, **{k: v for k, v in said.items() if k not in answered}})
     full = decision_view(decision, topic, turn.language)
@@ -440,10 +440,12 @@ def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
     return None, next((str(r) for r in raws if looks_like_a_place(r)), None)
 
 
-def _other_town_named(turn: Turn, jurisdiction: str) -> bool:
-    """A town other than the one asked about is named ("minha empresa é de Santos… em Bertioga")."""
-    raws = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "municipality"]
-    return any(resolve_jurisdiction(r) != jurisdiction and looks_like_a_place(r) for r in raws)
+def _other_towns(turn: Turn, jurisdiction: str) -> list[str]:
+    """The towns named other than the one asked about ("minha empresa é de Santos… em Bertioga"), as written."""
+    text = turn.message.get("text") or ""
+    return [text[e["start"]:e["end"]] if isinstance(e.get("start"), int) and isinstance(e.get("end"), int) else str(e.get("value"))
+            for e in turn.message.get("entities", []) if e.get("entity") == "municipality"
+            and resolve_jurisdiction(e.get("value")) != jurisdiction and looks_like_a_place(e.get("value"))]
 
 
 _SAND = ("praia", "areia", "beach", "sand")

@@ -101,15 +101,20 @@ _BASED_ELSEWHERE = re.compile(
     r"(empresa|alguem|pessoa|firma) (dai|daqui|de la|local)|"
     r"from (another|a different|out of) (city|town|municipality)|out of town|based elsewhere|not based in|"
     r"(has|have|needs?) to be (a )?(local|based (there|here|in))|local (company|business|firm))\b")
-# ... a company, school or business named with a town ("minha empresa é de Santos", "my school in Rio")
-_BUSINESS = re.compile(r"\b(empresa|escola|escolinha|firma|negocio|loja|company|business|school|firm|shop)\b")
+# ... a company, school or business of the applicant's placed in another town: "minha empresa é de Santos",
+# "uma escolinha de surf em Florianópolis", "my company is registered in Santos" (not "sou de São Paulo e
+# quero abrir uma escola em Bertioga": the school is the town asked about's)
+_BUSINESS = r"\b(empresa|escola|escolinha|firma|negocio|loja|company|business|school|firm|shop)\b"
+_PLACED_IN = r"(?:\w+\W+){0,4}?(?:de|em|no|na|in|from|at)\W+"
 
 
-def seat_facts(text: str, other_town_named: bool) -> dict[str, Any]:
+def seat_facts(text: str, other_towns: list[str] = ()) -> dict[str, Any]:
     """based_in_municipality False when the question says the applicant is based elsewhere: in words, or by
-    naming another town beside its business."""
+    placing its business in another town (`other_towns`: the towns named that are not the one asked about)."""
     folded = " ".join(unidecode(text or "").lower().split())
-    if _BASED_ELSEWHERE.search(folded) or (other_town_named and _BUSINESS.search(folded)):
+    placed = any(re.search(_BUSINESS + r"\W+" + _PLACED_IN + re.escape(" ".join(unidecode(t).lower().split())) + r"\b", folded)
+                 for t in other_towns if t)
+    if placed or _BASED_ELSEWHERE.search(folded):
         return {"based_in_municipality": False}
     return {}
 

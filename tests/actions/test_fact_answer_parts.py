@@ -75,9 +75,11 @@ def test_who_may_ask_in_bertioga_is_someone_based_there_and_a_company_from_elsew
 def test_where_the_applicant_is_based_is_read_only_when_said():
     from actions.qa.facts import seat_facts
 
-    assert seat_facts("minha empresa é de fora", other_town_named=False) == {"based_in_municipality": False}
-    assert seat_facts("my school is from another town", other_town_named=False) == {"based_in_municipality": False}
-    assert seat_facts("tenho uma escolinha de surf em Florianópolis", other_town_named=True) == {"based_in_municipality": False}
-    # a town named without a business of the applicant's ("is Santos far?") says nothing of where it is based
-    assert seat_facts("posso alugar sup perto de Santos?", other_town_named=True) == {}
-    assert seat_facts("posso alugar sup em Bertioga?", other_town_named=False) == {}
+    assert seat_facts("minha empresa é de fora") == {"based_in_municipality": False}
+    assert seat_facts("my school is from another town") == {"based_in_municipality": False}
+    assert seat_facts("tenho uma escolinha de surf em Florianópolis", ["Florianópolis"]) == {"based_in_municipality": False}
+    assert seat_facts("My company is registered in Santos", ["Santos"]) == {"based_in_municipality": False}
+    # a town named that is not where the business is says nothing of where it is based
+    assert seat_facts("posso alugar sup perto de Santos?", ["Santos"]) == {}
+    assert seat_facts("Sou de São Paulo e quero abrir uma escola de surf em Bertioga", ["São Paulo"]) == {}
+    assert seat_facts("posso alugar sup em Bertioga?") == {}
