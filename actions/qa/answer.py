@@ -44,7 +44,7 @@ from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
 from knowledge.facts.resolve import asked_directly
 from knowledge.jurisdictions import answer_language, speaking
-from knowledge.rules import Outcome, evaluate, text_in
+from knowledge.rules import Outcome, evaluate, regulating_norms, text_in
 from knowledge.rules.registry import registry
 from knowledge.search.text import fold
 
@@ -152,6 +152,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", turn.language)
 
     vendor, product_facts = _vendor_for_product(turn, text)
+    if (vendor in _PLAIN_VENDORS and _AT_A_FESTIVAL.search(fold(text))
+            and regulating_norms("event_stall", jurisdiction, today or date.today())):
+        # "vender espetinho na festa da padroeira": a stall at a festival, whose own permit and dates the place
+        # sets (Lajes art. 64 § 2, 144; Igarapava art. 107–109), not the everyday street vendor's
+        vendor = "event_stall"
     tagged = activity_tagged(turn.message)
     if vendor and tagged in _PLAIN_VENDORS:
         # the products named say which vendor: "óculos e cangas na faixa de areia" is the sand vendor of
@@ -454,6 +459,9 @@ _SAND = ("praia", "areia", "beach", "sand")
 _MOTOR_VEHICLE = re.compile(r"\b(kombi|kombis|van|vans|carro|carros|car|cars|veiculo|veiculos|vehicle|vehicles|"
                             r"caminhonete|camionete|furgao|furgoes|pickup|pick-up|utilitario|carrinha)\b")
 _SELLS = re.compile(r"\b(vend\w*|venda|comerciali\w*|sell\w*|sold)\b")
+# A festival named as where one sells ("na festa da padroeira", "quermesse", "São João", "fiesta del pueblo")
+_AT_A_FESTIVAL = re.compile(r"\b(festas? (da|do|de|dos|das) \w+|festa junina|festas juninas|quermesse|festival|festejos?|"
+                            r"sao joao|padroeira|padroeiro|fiesta (del|de la|de) \w+|festival stall|fair stall)\b")
 # Vendors told apart by what they sell and where (a vehicle or a cart is its own activity)
 _PLAIN_VENDORS = frozenset({"itinerant_vendor", "beach_food_vendor", "itinerant_vendor_vehicle"})
 

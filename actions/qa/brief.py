@@ -158,7 +158,9 @@ _READ_WHOLE = ("places", "documents", "obligations")
 # An amount asked for ("quanto", "qual o valor", "how much"): the fee rows and fines tiers that state one
 # come first. "Com quantas multas perco a licença?" asks for a count, not an amount.
 _AMOUNT_ASKED = re.compile(r"\b(quanto|quanta|valor|custa|custo|preco|qual (e |eh )?(a|o) (multa|coima|taxa)|"
-                           r"how much|cost|price|what('s| is) the (fine|fee))\b")
+                           r"de quanto|tamanho da multa|multa maxima|multa minima|"
+                           r"how much|cost|price|what('s| is) the (fine|fee)|how (big|high|large)|"
+                           r"(min|max|minimum|maximum|highest|lowest|biggest)( and (min|max|minimum|maximum))? fines?)\b")
 
 
 class Brief(NamedTuple):

@@ -13,6 +13,7 @@ from actions.common.citations import article_of, group_citations
 from actions.common.distance import format_metres
 from actions.common.money import format_amount
 from actions.qa.brief import first_articles
+from knowledge.facts.resolve import kind_stems
 from knowledge.corpus import load_corpus
 from knowledge.facts.projection import facts_of
 from knowledge.rules import text_in
@@ -46,7 +47,12 @@ def _amount(amount, lang: str) -> str | None:
 
 
 def _cites(items) -> list:
-    return [c for item in items for c in getattr(item, "citations", [])]
+    """The items' citations: each item's first one (for an amount, the article holding it: _figure_cites) before
+    any item's others, so that the first three articles shown cite what the answer states (Pontal's fine range
+    is art. 38's, not art. 32's, which only lists the kinds of penalty)."""
+    # (only an item with an amount: a document's "2 fotos 3x4" holds figures every article numbers)
+    ordered = [_figure_cites(item) if _amount_forms(item) else list(getattr(item, "citations", [])) for item in items]
+    return [*(c[0] for c in ordered if c), *(x for c in ordered for x in c[1:])]
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -104,12 +110,17 @@ def _figure_cites(item, asked: frozenset[str] = frozenset()) -> list:
     figures = _numbers(" ".join(text.values()) if isinstance(text, dict) else "")
     figures |= {f for forms in _amount_forms(item) for f in forms}
     corpus = load_corpus()
-    holds = {c.unit_id for c in citations if figures and corpus.has(c.unit_id) and figures & _numbers(corpus.full_text(c.unit_id))}
+    # (the unit holding most of them: art. 38 holds "300,00", "12.000,00" and "30%", art. 35 only a "30")
+    holds = {c.unit_id: len(figures & _numbers(corpus.full_text(c.unit_id))) for c in citations
+             if figures and corpus.has(c.unit_id)}
     # the question's words that tell the cited units apart (in at most half of them)
     bags = {c.unit_id: asked & _unit_stems(c.unit_id) for c in citations} if asked else {}
-    telling = {w for w in asked if 0 < sum(w in bag for bag in bags.values()) <= len(citations) / 2}
+    # (for an amount, not the words asking for its kind: "fines" brings "penalidade", which tells no article
+    # apart — the figure does; "documentos" does tell the article listing them)
+    own = asked - kind_stems() if _amount_forms(item) else asked
+    telling = {w for w in own if 0 < sum(w in bag for bag in bags.values()) <= len(citations) / 2}
     about = {unit: len(bag & telling) for unit, bag in bags.items()}
-    return sorted(citations, key=lambda c: (-about.get(c.unit_id, 0), c.unit_id not in holds))
+    return sorted(citations, key=lambda c: (-about.get(c.unit_id, 0), -holds.get(c.unit_id, 0)))
 
 
 @lru_cache(maxsize=4096)

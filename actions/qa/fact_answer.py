@@ -68,6 +68,12 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             found = None
     if found is None and long_tail:
         found = retrieve(question, jurisdiction, activity=activity, day=today)
+        if (found is not None and _asks_can_i(question) and found.kind not in _SAYS_WHAT_IS_ALLOWED
+                and not {found.kind, *_NEIGHBOURS.get(found.kind, ())} & set(asked_kinds(question))):
+            # "pode vender fogos no São João?" asks yes or no: a rule of what is allowed answers it, a figure of
+            # the same festival (its free hours) does not — unless the figure's kind is asked too ("Can I get a
+            # provisional licence? How long is it valid?")
+            found = None
     if found is None:
         return False
     text, links = _said(turn, found, municipality=municipality, uncovered=uncovered)
@@ -178,6 +184,14 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
 
 _CAN_I = re.compile(r"^\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|may i|is it allowed|am i allowed)\b",
                     re.IGNORECASE)
+
+
+# The kinds of record that say what may or may not be done (a prohibition, a limit), and so answer "can I…?"
+_SAYS_WHAT_IS_ALLOWED = frozenset(("obligation", "limit"))
+
+
+# (how long a permit is valid and the season it covers answer each other: "until when is it valid?")
+_NEIGHBOURS = {"season": ("validity",), "validity": ("season",)}
 
 
 def _asks_can_i(question: str) -> bool:

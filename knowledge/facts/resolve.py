@@ -32,7 +32,7 @@ from knowledge.search.glossary import load_glossary, load_stopwords
 from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "asked_directly", "question_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["FUNCTION_WORDS", "asked_directly", "question_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "kind_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -41,7 +41,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                   r"how (long|many days|far) in advance|in advance|ahead of time|beforehand)\b"),
     ("validity", r"\b((vale|valida|dura) (por )?(quanto tempo|(quantos|qtos|qnts|qts) (anos|meses|dias))|"
                  r"validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
-                 r"how long\b.{0,80}\bvalid\b|"
+                 r"how long\b.{0,80}\bvalid\b|until when\b.{0,40}\bvalid\b|valid until|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
                  r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last|"
                  # a periodic renewal or inspection: "how often", "de quanto em quanto tempo"
@@ -135,6 +135,13 @@ def _pattern_words(kind: str) -> frozenset[str]:
     to put tables on the sidewalk valid" — "tables" and "sidewalk" say what it is about)."""
     pattern = dict(KINDS_ASKED)[kind].pattern
     return frozenset(re.findall(r"[a-z]+", re.sub(r"\\[a-zA-Z]", " ", pattern)))
+
+
+@lru_cache(maxsize=1)
+def kind_stems() -> frozenset[str]:
+    """The stems of every word that asks for a kind of answer ("multa", "penalidade", "prazo", "how long"),
+    and the words every record of a kind may hold (GENERIC): they say what is asked, not about what."""
+    return frozenset(stem(w) for kind, _ in KINDS_ASKED for w in _pattern_words(kind) if len(w) > 2) | GENERIC
 
 
 # A kind word asked directly ("qual o prazo", "qual a multa", "what is the fine") names the answer wanted;

@@ -83,3 +83,14 @@ def test_where_the_applicant_is_based_is_read_only_when_said():
     assert seat_facts("posso alugar sup perto de Santos?", ["Santos"]) == {}
     assert seat_facts("Sou de São Paulo e quero abrir uma escola de surf em Bertioga", ["São Paulo"]) == {}
     assert seat_facts("posso alugar sup em Bertioga?") == {}
+
+
+def test_a_food_vendor_at_a_festival_gets_the_festival_licence_s_dates(run):
+    # Lajes LC 489/2009 art. 64 § 2: the temporary licence for festivities may not be valid beyond "05 (cinco)
+    # dias antes do início e 05 (cinco) dias após o final das festas" — a vendor selling skewers there is a
+    # festival stall, not the everyday street vendor (whose licence lasts the civil year)
+    assert "05 (cinco) dias antes do início e 05" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "pt-BR"}
+    first = run(ActionAnswer(), "Vou vender espetinho na festa da padroeira em Lajes. O alvará temporário vale por quanto tempo?",
+                "ask_season", [{"entity": "product", "value": "espetinho"}], slots).text.split("\n")[0]
+    assert "5 dias" in first and "art. 64" in first, first
