@@ -57,10 +57,13 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
                r"a quem (eu )?((a|o|as|os) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|me dirijo|recorro)|"
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
+               r"who (do|should|must|can) (i|we) (ask|apply to|go to|talk to|contact)|to whom|"
+               r"a quien (le )?(pido|tengo que pedir|solicito)|"
                r"what (office|department|authority)|where (do|can) i (apply|get|request)|"
                r"(which|what)( \w+)? (office|department|authority|body|agency|secretariat|organ)|"
                r"(which|what) (\w+ )?(department|office|body) (do|does|must|should) i)\b"),
-    ("places", r"\b(quantos (pontos|lugares|locais|vagas)|qtos pontos|how many (points|spots|places|pitches|sites))\b"),
+    # ("how many official points", "quantos pontos licenciados": a word may stand between)
+    ("places", r"\b((quantos|qtos|qnts) (\w+ )?(pontos|lugares|locais|vagas)|how many (\w+ ){0,2}(points|spots|places|pitches|sites))\b"),
     # (a clearance to leave, "deixar livre", "keep clear", asks a distance; matched without consuming its
     # words, which say what is to be left free)
     ("distance", r"\b((?=(deixar|deixe|deixo|deixa|manter|mantenha|ficar|fique) (\w+ )?livre\b)|(?=(keep|leave|stay) (\w+ )?(clear|free)\b)|"
