@@ -19,7 +19,7 @@ from actions.qa.decision_view import citation_link, citation_payload, decision_v
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact
 from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, person_facts, place_facts, product_kind,
-                              seat_facts,
+                              seat_facts, age_facts,
                               products_in_text, sells_in_the_street)
 from actions.qa.search import answer_article, answer_from_search, law_hits, unknown_norm_cited
 from actions.qa.subject import (
@@ -197,7 +197,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # A deck named in this question is this question's subject only: kept in the slot, it would price
     # a later question about plain tables and chairs at the deck's rate.
     said = {**person_facts(text), **({} if "occupation_kind" in answered else occupation_facts(text)),
-            **seat_facts(text, _other_towns(turn, jurisdiction))}
+            **seat_facts(text, _other_towns(turn, jurisdiction)), **age_facts(text)}
     decision = evaluate(activity, jurisdiction, on=today or date.today(), at=at,
                         applicant={**facts, **{k: v for k, v in said.items() if k not in answered}})
     full = decision_view(decision, topic, turn.language)

@@ -16,6 +16,7 @@ from actions.common.citations import group_citations
 from actions.common.conversation import Turn
 from actions.common.money import format_amount
 from actions.qa.decision_view import figure_first
+from actions.qa.facts import person_facts
 from actions.qa.subject import activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
@@ -57,7 +58,12 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     found: Resolution | None = None
     # the activity named, when the place's norms do not deal with it: a figure of theirs is said as theirs
     uncovered = activity if activity is not None and not regulating_norms(activity, jurisdiction, today or date.today()) else None
-    if not _asks_can_i(question):  # "can I…? for how long?": yes/no and its condition come first (the rules)
+    # "can I…? for how long?": yes/no and its condition come first (the rules) — but "can I apply as a person, or
+    # must it be a company?" asks who may apply, which the holder record answers (unless it says which the
+    # citizen is: "sou pessoa física, posso…?" is answered yes or no by the rules, with the article)
+    asks_holder = asked_kinds(question)[:1] == ["holder"]
+    says_who = bool(person_facts(question)) and not _A_CHOICE.search(fold(question))
+    if (not _asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
         found = resolve(question, jurisdiction, activity=activity, day=today)
         if found is None and uncovered is not None:
             # the place's norms do not deal with the activity named ("jet ski" in Bertioga's decree), yet a
@@ -184,6 +190,10 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
 
 _CAN_I = re.compile(r"^\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|may i|is it allowed|am i allowed)\b",
                     re.IGNORECASE)
+
+
+# "como pessoa física ou tem que ser empresa?": the person kinds offered as a choice, not said of oneself
+_A_CHOICE = re.compile(r"\b(ou|or)\b( \w+){0,5} (empresa|company|business|firm|sociedade|cnpj|pessoa juridica|pessoa coletiva)\b")
 
 
 # The kinds of record that say what may or may not be done (a prohibition, a limit), and so answer "can I…?"

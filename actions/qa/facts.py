@@ -14,7 +14,7 @@ import yaml
 from rasa_sdk import Tracker
 from unidecode import unidecode
 
-__all__ = ["person_facts", "seat_facts", "occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
+__all__ = ["person_facts", "seat_facts", "age_facts", "occupation_facts", "applicant_facts", "pending_fact_answer", "parse_age", "parse_minimum_wages", "place_facts", "product_kind", "products_in_text", "sells_in_the_street"]
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "três": 3, "three": 3,
@@ -117,6 +117,23 @@ def seat_facts(text: str, other_towns: list[str] = ()) -> dict[str, Any]:
     if placed or _BASED_ELSEWHERE.search(folded):
         return {"based_in_municipality": False}
     return {}
+
+
+# The applicant's age, said in the question: "meu filho de 17 anos", "my 16 year old son", "tengo 65 años"
+# (never a duration: "vendo há 10 anos", "a licença vale 2 anos" name no one's age)
+_AGE = re.compile(
+    r"\b(?:(\d{1,2})[ -]years?[ -]old"
+    r"|(?:tenho|tem|temos|tengo|tiene|aged?|i am|i'm|im|he is|she is|he's|she's|i turn|turned) (\d{1,2})(?: anos| años| years)?"
+    r"|(?:filh[oa]|menin[oa]|rapaz|garot[oa]|hij[oa]|nene|son|daughter|kid|boy|girl|nephew|niece|sobrinh[oa]|net[oa]) "
+    r"(?:de |of |is |tem |tiene )?(\d{1,2})(?: anos| años| years)?)\b")
+
+
+def age_facts(text: str) -> dict[str, Any]:
+    """The applicant's age when the question says it (Lajes art. 64 V: a street vendor is over 18)."""
+    found = _AGE.search(" ".join(unidecode(text or "").lower().split()))
+    if found is None:
+        return {}
+    return {"age": int(next(g for g in found.groups() if g))}
 
 
 @lru_cache

@@ -207,7 +207,10 @@ _FACT_WORDS = re.compile(r"\b(a quem|quem|qual|quais|quanto|quanta|quantos|quant
                          # a yes/no about the rules ("can I get the permit myself or does it have to be a
                          # business?", "tem que ser empresa?") is answered, then the form is offered
                          r"can i|can we|may i|do i have to|does it have to|do i need to be|has to be|have to be|"
-                         r"tem que ser|tem de ser|precisa ser|preciso ser|tenho que ser|so pode|so podem)\b")
+                         r"tem que ser|tem de ser|precisa ser|preciso ser|tenho que ser|so pode|so podem|"
+                         # es (issue 15): "¿puedo pedirlo como persona o tiene que ser una empresa?"
+                         r"quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|cuando|hasta cuando|"
+                         r"puedo|podemos|se puede|tiene que ser|tengo que ser|tienen que ser|hay que ser)\b")
 
 
 def asks_for_a_fact(text: str) -> bool:

@@ -71,8 +71,15 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
     ("hours", r"\b((que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
               r"hours|until when|from when|de madrugada)\b"),
-    ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica)|"
-               r"who (can|may) (apply|hold|get)|can a (company|person|business))\b"),
+    # ("como pessoa ou tem que ser empresa?", "as an individual or does it have to be a company?": which kind of
+    # person may apply, asked as a choice)
+    ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica|singular|colectiva|coletiva)|"
+               r"who (can|may) (apply|hold|get)|can a (company|person|business)|"
+               r"(como|as an?) (pessoas?|individual|private person|person|particular)\b.{0,60}\b(ou|or)\b.{0,40}"
+               r"\b(empresa|company|business|firm|sociedade|cnpj)|"
+               r"(tem|tenho|temos|precisa|preciso|precisamos) (que|de) (ser|ter|abrir|montar|criar) (uma )?(empresa|sociedade|cnpj)|"
+               r"(ou|or) (precisa|preciso|precisamos|tem que ser|need|needs) (de )?(uma |a )?(empresa|company|business|sociedade)|"
+               r"(has|have|need|needs) to be a (company|business|firm)|need (a|to open a|to set up a) (company|business))\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     # (not a bare "cover": "which towns do you cover?")

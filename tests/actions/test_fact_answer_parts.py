@@ -69,7 +69,7 @@ def test_who_may_ask_in_bertioga_is_someone_based_there_and_a_company_from_elsew
         entities = [{"entity": "activity", "value": "caiaque"},
                     *({"entity": "municipality", "value": t} for t in towns)]
         first = run(ActionAnswer(), question, "ask_permission", entities, slots).text.split("\n")[0]
-        assert "com sede no Município de Bertioga" in first and "art. 4" in first, first
+        assert ("com sede no Município de Bertioga" in first or "com sede em Bertioga" in first) and "art. 4" in first, first
 
 
 def test_where_the_applicant_is_based_is_read_only_when_said():
@@ -94,3 +94,22 @@ def test_a_food_vendor_at_a_festival_gets_the_festival_licence_s_dates(run):
     first = run(ActionAnswer(), "Vou vender espetinho na festa da padroeira em Lajes. O alvará temporário vale por quanto tempo?",
                 "ask_season", [{"entity": "product", "value": "espetinho"}], slots).text.split("\n")[0]
     assert "5 dias" in first and "art. 64" in first, first
+
+
+def test_an_age_said_in_the_question_is_checked_against_the_law(run):
+    # Lajes LC 489/2009 art. 64 V: a street vendor must "ser maior de 18 anos"
+    assert "V - ser maior de 18 anos;" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "en"}
+    first = run(ActionAnswer(), "can my 16 year old son get a licence to sell popsicles on the street in lajes?", "ask_permission",
+                [{"entity": "activity", "value": "street vendor"}], slots).text.split("\n")[0]
+    assert first.startswith("No, that is not allowed.") and "over 18" in first and "art. 64" in first, first
+
+
+def test_an_age_is_read_only_where_it_is_someone_s_age():
+    from actions.qa.facts import age_facts
+
+    assert age_facts("meu filho de 17 anos quer vender") == {"age": 17}
+    assert age_facts("Mi hijo tiene 17 años") == {"age": 17}
+    assert age_facts("tenho 65 anos, pago a taxa?") == {"age": 65}
+    assert age_facts("vendo há 10 anos na praia") == {}
+    assert age_facts("a licença vale 2 anos?") == {}

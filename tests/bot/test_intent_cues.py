@@ -154,6 +154,7 @@ def test_a_question_for_a_fact_is_answered_even_with_a_wish_around_it():
     "I want to sell burgers from a van in Igarapava as a private person. Can I get the permit myself or does it "
     "have to be a business?",
     "quero abrir um food truck em igarapava, tem que ser empresa?",
+    "Quiero poner un food truck en Igarapava. ¿Puedo pedir el alvará como persona física o tiene que ser una empresa?",
 ])
 def test_a_yes_no_question_about_the_rules_is_answered_even_with_a_wish_around_it(text):
     # who may hold the permit is a fact of the law (Igarapava art. 96): answered, then the form offered
