@@ -108,6 +108,15 @@ REQUIRED_CONCEPTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     ))
 
 
+# The defence against a notice, said to be decided against the citizen; and a question for the recourse.
+_DEFENCE_WORD = r"(defesa|defence|defense|defensa)"
+_DEFENCE_DECIDED = re.compile(
+    r"\b(neg\w*|indefer\w*|rejeit\w*|recus\w*|nao aceit\w*|turned down|rejected|denied|refused|dismissed|rechaz\w*)\b"
+    r".{0,40}\b" + _DEFENCE_WORD + r"\b|\b" + _DEFENCE_WORD + r"\b.{0,40}\b(negad\w*|indeferid\w*|rejeitad\w*|recusad\w*|"
+    r"was rejected|was denied|was refused|was dismissed|turned down|rechazad\w*|nao (foi )?aceit\w*)")
+_ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir)\b")
+
+
 def _concepts(text: str, side: int) -> set[int]:
     folded = " " + re.sub(r"\s+", " ", fold(text)) + " "
     return {i for i, patterns in enumerate(REQUIRED_CONCEPTS) if patterns[side].search(folded)}
@@ -202,7 +211,9 @@ def without_fail_to(words: list[str]) -> list[str]:
 # English contractions spelled out ("what's the fine" asks the fine as "what is the fine" does)
 _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"'s\b", " is"),
-    (r"'re\b", " are"), (r"'m\b", " am"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'d\b", " would")))
+    (r"'re\b", " are"), (r"'m\b", " am"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'d\b", " would"),
+    # a phrasal verb read as its one word ("turned down my defence" is not a closure's "shut down")
+    (r"\bturn(ed|s|ing)? down\b", "reject")))
 
 
 # (one message is read by every kind cue, the subject reading, the resolver and each candidate's phrase
@@ -356,6 +367,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
     # running boat tours without insurance?" is not answered with the insurance amount).
     records = [r for r in records if _may_answer(r, question)]
+    folded = fold(question)
+    if _DEFENCE_DECIDED.search(folded) and _ASKS_RECOURSE.search(folded):
+        # "negaram minha defesa, dá pra recorrer?": the defence was made and decided — the next step, the
+        # appeal, is asked (a citizen's "appeal" may otherwise mean the defence itself, or its decision)
+        records = [r for r in records if not any("defesa" in phrase for phrase in r.about)]
     for kind in asked[:1]:
         # a length asked is a distance or a size alike ("até quantos metros do calçadão posso ocupar" is the
         # boardwalk's maximum width): the records stating metres of both kinds
@@ -722,7 +738,7 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     anchored = len(shared - context - WEAK) >= 2
     telling = max(pool - context if anchored else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
-            and (len(shared - activity_stems() - WEAK) < 3
+            and (len(shared - activity_stems() - WEAK) < 2
                  or any(telling in _record_stems(o)
                         and len((content | cue) & _record_stems(o) - WEAK) >= max(2, len(shared - WEAK)) for o in others))):
         # the question's most telling word ("bandeiras", "December") is another record's, not this one's —

@@ -368,3 +368,13 @@ def test_a_suspension_is_a_period_of_its_tier():
     # "qual é a pena?" asks the fine
     assert asked_kinds("se a fiscalizacao autuar por falta de urbanidade qual e a pena?")[:1] == ["fine"]
     assert asked_kinds("vale a pena abrir no domingo?") == []
+
+
+def test_a_defence_decided_against_the_citizen_asks_for_the_appeal():
+    # LC 489/2009 art. 408: the appeal to the JARP within 05 (cinco) dias; LC 57/2018 art. 260: 5 days to the
+    # Mayor. Once the defence was turned down, "appeal" is the next step, not the defence or its ruling.
+    assert "no prazo de 05 (cinco) dias" in LAJES
+    assert _id("The finance secretary in Lajes turned down my defence against a fine. Can I still appeal, and how long do I have?",
+               "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-appeal"
+    assert _id("E se o secretário negar minha defesa, dá pra recorrer? Em quantos dias?",
+               "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-appeal"
