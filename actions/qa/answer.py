@@ -38,6 +38,7 @@ from actions.qa.subject import (
     previous_question,
     resolve_jurisdiction,
     with_the_question_before,
+    without_a_vehicle,
     topic_in_text,
 )
 from knowledge.corpus import load_corpus
@@ -475,7 +476,7 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
                 or products_in_text(text))
     # "vendo lanche numa kombi", "I sell hot dogs from my car": a vendor with a motor vehicle, whose own
     # rules apply (Pontal art. 12: 100 m from shops of the same trade)
-    by_vehicle = _MOTOR_VEHICLE.search(fold(text)) is not None
+    by_vehicle = _MOTOR_VEHICLE.search(without_a_vehicle(text)) is not None
     if not products:
         # "who authorises selling things on the street?": selling in the street, whatever is sold
         if sells_in_the_street(text) or (by_vehicle and _SELLS.search(fold(text))):

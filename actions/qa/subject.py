@@ -4,6 +4,7 @@ NLU already maps most synonyms; the catalogue's names in four languages (knowled
 catch the rest, with rapidfuzz for typos ("pranxa de sup") and unidecode for missing accents.
 """
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from knowledge.jurisdictions import jurisdiction
 from knowledge.rules import JURISDICTIONS, catalogue
 from knowledge.rules.registry import per_registry
 
-__all__ = ["activity_buttons", "activity_names", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions", "municipality_buttons"]
+__all__ = ["without_a_vehicle", "activity_buttons", "activity_names", "activity_in_text", "activity_tagged", "context_jurisdiction", "without_town_names", "topic_in_text", "is_follow_up", "looks_like_a_place", "resolve_activity", "resolve_jurisdiction", "jurisdiction_name", "activity_name", "covered_jurisdictions", "municipality_buttons"]
 
 # Below this rapidfuzz score a name is not taken as a match: "Florianópolis" must not become "Pontal".
 _MIN_SCORE = 86
@@ -167,11 +168,24 @@ def without_town_names(text: str) -> str:
 _AMBIGUOUS_IN_TEXT = {"faixa", "alvara", "sign", "anuncio", "licenca de funcionamento", "outdoor"}
 
 
+# A vehicle or cart said NOT to be used ("sem carrinho, só no isopor", "no cart", "sin carrito a motor"): it
+# names neither an activity nor a vehicle
+_WITHOUT_A_VEHICLE = re.compile(
+    r"\b(sem|without|sin|no|nao uso|nao tenho|not with|not using|without using)( (um|uma|a|an|el|la|o|any|ningun|nenhum))?"
+    r"( \w+)? (carrinho|carrinhos|carroca|cart|carts|trolley|carrito|carritos|carro|carros|car|veiculo|veiculos|vehicle|"
+    r"vehiculo|kombi|van|moto|motor)\b( (a motor|motorizado|de mao|com motor))?")
+
+
+def without_a_vehicle(text: str | None) -> str:
+    """The text, folded, with the vehicles it says are not used taken out."""
+    return _WITHOUT_A_VEHICLE.sub(" ", _words_of(text))
+
+
 def activity_in_text(text: str | None) -> str | None:
     """An activity named in the text by one of the catalogue's names, when NLU tagged none.
 
-    The longest name found wins ("escola de surf" over "surf")."""
-    padded = f" {_words_of(text)} "
+    The longest name found wins ("escola de surf" over "surf"); a vehicle said not to be used names none."""
+    padded = f" {without_a_vehicle(text)} "
     found = [(len(name), activity) for name, activity in activity_names().items()
              if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
     return max(found)[1] if found else None
