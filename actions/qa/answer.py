@@ -43,7 +43,7 @@ from actions.qa.subject import (
 )
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
-from knowledge.facts.resolve import asked_directly
+from knowledge.facts.resolve import asked_directly, asks_a_price
 from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate, regulating_norms, text_in
 from knowledge.rules.registry import registry
@@ -376,6 +376,9 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
             return named, True
         if _HOW_MUCH.match(fold(text)) and not asked_kinds(text):
             return "fee", True  # "How much is the annual licence fee…?" opens with what it asks
+    if turn.intent in ("ask_permission", "ask_obligations", "ask_law") and asks_a_price(text) and not asked_kinds(text):
+        # "…vender milho na areia, sem carrinho. Qual é a taxa?": the price asked, wherever in the message
+        return "fee", turn.intent == "ask_permission"
     if turn.intent not in TOPIC_BY_INTENT and asked_kinds(text)[:1] and asked_kinds(text)[0] in TOPIC_OF_KIND:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False
