@@ -798,8 +798,10 @@ def place_stems() -> frozenset[str]:
 # is not the shops' hours on weekdays): half a word, and no subject of their own.
 DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday "
                                   "saturdays sunday sundays holiday holidays".split())
-# "antes", "depois" order a story in time ("retirar antes de doarem"), they name no subject either.
-WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros antes depois before after".split()) | DAYS
+# "antes", "depois" order a story in time ("retirar antes de doarem"), "two" counts ("two surf schools", "my two
+# tents"): they name no subject either.
+WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros antes depois before after "
+                                  "dois duas two dos".split()) | DAYS
 
 
 _NEIGHBOUR_KIND = 0.8
