@@ -97,10 +97,10 @@ def person_facts(text: str) -> dict[str, Any]:
 # ser empresa daí?" (asking whether it must be local says it is not), "from another town".
 _BASED_ELSEWHERE = re.compile(
     r"\b(de fora|de outra cidade|de outro municipio|de outro estado|outra cidade|outro municipio|"
+    # (asking whether it must be local says it is not; "sou empresa daqui" or "a local company" says it is)
     r"(tem|tenho|precisa) (que|de) ser (uma )?(empresa|alguem|pessoa|escola|firma)? ?(dai|daqui|de la|local|do municipio)|"
-    r"(empresa|alguem|pessoa|firma) (dai|daqui|de la|local)|"
     r"from (another|a different|out of) (city|town|municipality)|out of town|based elsewhere|not based in|"
-    r"(has|have|needs?) to be (a )?(local|based (there|here|in))|local (company|business|firm))\b")
+    r"(has|have|needs?) to be (a )?(local|based (there|here|in)))\b")
 # ... a company, school or business of the applicant's placed in another town: "minha empresa é de Santos",
 # "uma escolinha de surf em Florianópolis", "my company is registered in Santos" (not "sou de São Paulo e
 # quero abrir uma escola em Bertioga": the school is the town asked about's)
@@ -123,9 +123,11 @@ def seat_facts(text: str, other_towns: list[str] = ()) -> dict[str, Any]:
 # (never a duration: "vendo há 10 anos", "a licença vale 2 anos" name no one's age)
 _AGE = re.compile(
     r"\b(?:(\d{1,2})[ -]years?[ -]old"
-    r"|(?:tenho|tem|temos|tengo|tiene|aged?|i am|i'm|im|he is|she is|he's|she's|i turn|turned) (\d{1,2})(?: anos| años| years)?"
+    # ("tenho 65 anos", never "tem 2 tendas": the Portuguese and Spanish verbs need the word for years)
+    r"|(?:tenho|tem|temos|tengo|tiene) (\d{1,2}) (?:anos|años)"
+    r"|(?:aged?|i am|i'm|im|he is|she is|he's|she's|i turn|turned) (\d{1,2})(?: years)?(?! \w*(?:minute|hour|day|week|month|meter|metre|km|m\b))"
     r"|(?:filh[oa]|menin[oa]|rapaz|garot[oa]|hij[oa]|nene|son|daughter|kid|boy|girl|nephew|niece|sobrinh[oa]|net[oa]) "
-    r"(?:de |of |is |tem |tiene )?(\d{1,2})(?: anos| años| years)?)\b")
+    r"(?:de |of |is )?(\d{1,2})(?: anos| años| years)?(?! (?:caiaques|pranchas|tendas|barcos|boats|kayaks|boards|tents)))\b")
 
 
 def age_facts(text: str) -> dict[str, Any]:

@@ -113,3 +113,12 @@ def test_an_age_is_read_only_where_it_is_someone_s_age():
     assert age_facts("tenho 65 anos, pago a taxa?") == {"age": 65}
     assert age_facts("vendo há 10 anos na praia") == {}
     assert age_facts("a licença vale 2 anos?") == {}
+
+
+def test_a_count_or_a_local_business_is_no_age_and_no_seat_elsewhere():
+    from actions.qa.facts import age_facts, seat_facts
+
+    assert age_facts("a gente tem 3 caiaques, precisa de licença?") == {}
+    assert age_facts("i am 5 minutes from the beach") == {}
+    assert seat_facts("somos uma empresa local de Bertioga") == {}
+    assert seat_facts("sou empresa daqui, posso alugar sup?") == {}
