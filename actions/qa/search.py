@@ -70,7 +70,13 @@ _UNIT_EN = {"dias uteis": "working days", "dias úteis": "working days", "dias":
 def figure_glosses(snippets: list[str]) -> list[str]:
     found: list[str] = []
     for snippet in snippets:
-        for number, unit in _FIGURE_UNIT.findall(snippet or ""):
+        text = snippet or ""
+        for match in _FIGURE_UNIT.finditer(text):
+            number, unit = match.groups()
+            if text[:match.start()].strip() in ("…", "...") or (match.start() > 0 and text[match.start() - 1].isalnum()):
+                # a number the snippet's cut begins inside ("…00 metros" of "500 metros"), or glued to a letter
+                # by the scan ("l00 (cem) metros", Lajes art. 123), is no figure to gloss: the quote shows it
+                continue
             gloss = f"{number.replace(',', '.')} {_UNIT_EN.get(unit.lower(), unit)}"
             if gloss not in found:
                 found.append(gloss)

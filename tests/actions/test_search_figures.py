@@ -1,5 +1,6 @@
 """A quote of the law stands for an answer to "how long / how much / how far" only if it holds a figure."""
 
+from pathlib import Path
 from types import SimpleNamespace
 
 from rasa_sdk.executor import CollectingDispatcher
@@ -12,6 +13,8 @@ NO_FIGURE = SimpleNamespace(unit_id="br-rn-lajes/lc-489-2009/art-1", label="Art.
                             snippet="Esta Lei institui o Código de Posturas do Município.")
 WITH_FIGURE = SimpleNamespace(unit_id="br-rn-lajes/lc-489-2009/art-139", label="Art. 139", norm_id="br-rn-lajes/lc-489-2009",
                               snippet="… pelo prazo máximo de 45 (quarenta e cinco) dias.")
+
+NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 
 
 def _say(question, hits):
@@ -41,6 +44,9 @@ def test_an_english_reader_gets_the_quotes_figures_in_english():
 
     assert figure_glosses(["deixar de pagar por 60 (sessenta) dias, consecutivos ou não",
                            "prazo de 10 (dez) dias úteis; faixa de 1,20 m"]) == ["60 days", "10 working days", "1.20 m"]
+    # a scan's "l00 (cem) metros" (Lajes art. 123) and a cut's "…00 metros" are no figures to gloss
+    assert "l00 (cem) metros" in " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert figure_glosses(["raio de l00 (cem) metros de distância", "… 00 metros", "até 24horas"]) == ["24 hours"]
     dispatcher = CollectingDispatcher()
     tracker = make_tracker("how many days can a circus stay in Lajes?", "ask_law", slots={"language": "en"})
     answer_from_search(Turn(dispatcher, tracker), "br-rn-lajes", hits=[WITH_FIGURE])
