@@ -95,10 +95,10 @@ def answer_traits(replies: list[BotMessage]) -> dict[str, object]:
 
 # The pre-application form's buttons (actions/permits): a choice of the form, or leaving it.
 _FORM_PAYLOADS = ('/inform{"choice"', "/cancel")
-# The bot's "don't know" answers, in its three languages (actions/common/i18n: search.nothing,
+# The bot's "don't know" answers, in its four languages (actions/common/i18n: search.nothing,
 # search.no_figure, search.unsure).
-_DONT_KNOW = ("could you rephrase", "pode reformular", "não encontrei nada", "i found nothing",
-              "não traz esse número", "não indica esse valor", "does not give that figure")
+_DONT_KNOW = ("could you rephrase", "pode reformular", "não encontrei nada", "i found nothing", "no encontré nada",
+              "não encontrei esse número", "não encontrei esse valor", "couldn't find that figure", "no encontré ese valor")
 
 
 def _norm_of(unit_id: str) -> str:

@@ -25,7 +25,7 @@ def _say(question, hits):
 
 def test_a_figure_question_is_not_answered_with_a_quote_that_holds_no_figure():
     text = _say("qual a distância mínima entre o quiosque e a escola em lajes?", [NO_FIGURE])
-    assert "não traz esse número" in text and "Código de Posturas" not in text
+    assert "Não encontrei esse número" in text and "Código de Posturas" not in text
     assert "45 (quarenta e cinco) dias" in _say("circo pode ficar quantos dias em lajes?", [NO_FIGURE, WITH_FIGURE])
 
 

@@ -33,8 +33,11 @@ def test_traits_tell_a_cited_answer_from_a_dont_know():
                      "topic": "fee", "unanswered": False, "recorded": True}
     nothing = answer_traits([BotMessage(text="I found nothing about that in the norms I have. Could you rephrase?")])
     assert nothing["unanswered"] and nothing["topic"] == "unanswered" and nothing["recorded"]
-    no_figure = answer_traits([BotMessage(text="O texto da lei que tenho de Lajes (RN) não traz esse número, e não vou inventar.")])
+    no_figure = answer_traits([BotMessage(text="Não encontrei esse número no texto da lei que tenho de Lajes (RN), e não vou inventar.")])
     assert no_figure["unanswered"] and no_figure["recorded"]
+    # (and in Spanish: an unanswered question counts as one in every language the bot speaks)
+    assert answer_traits([BotMessage(text="No encontré ese valor en el texto de la ley que tengo de Lajes (RN), y no voy a inventarlo.")])["unanswered"]
+    assert answer_traits([BotMessage(text="No encontré nada sobre eso en las normas que tengo.")])["unanswered"]
     unsure = answer_traits([BotMessage(text="> quote\nPode reformular a pergunta?", custom={"citations": [
         {"unit_id": LAJES_ART, "label": "art. 65", "url": "/n"}]})])
     assert unsure["unanswered"]
