@@ -449,12 +449,19 @@ def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
     return None, next((str(r) for r in raws if looks_like_a_place(r)), None)
 
 
+# "registered in São Paulo", "com sede em Santos", "con sede en Rosario": a seat named, tagged by NLU or not
+_SEAT_NAMED = re.compile(r"\b(?:registered|based|headquartered|incorporated|sediad[oa]|com sede|con sede|registrad[oa]) "
+                         r"(?:in|em|en|no|na) ([A-ZÀ-Ý][\w'-]+(?: (?:do|da|de|del)? ?[A-ZÀ-Ý][\w'-]+)*)")
+
+
 def _other_towns(turn: Turn, jurisdiction: str) -> list[str]:
     """The towns named other than the one asked about ("minha empresa é de Santos… em Bertioga"), as written."""
     text = turn.message.get("text") or ""
-    return [text[e["start"]:e["end"]] if isinstance(e.get("start"), int) and isinstance(e.get("end"), int) else str(e.get("value"))
-            for e in turn.message.get("entities", []) if e.get("entity") == "municipality"
-            and resolve_jurisdiction(e.get("value")) != jurisdiction and looks_like_a_place(e.get("value"))]
+    tagged = [text[e["start"]:e["end"]] if isinstance(e.get("start"), int) and isinstance(e.get("end"), int) else str(e.get("value"))
+              for e in turn.message.get("entities", []) if e.get("entity") == "municipality"
+              and resolve_jurisdiction(e.get("value")) != jurisdiction and looks_like_a_place(e.get("value"))]
+    seats = [m.group(1) for m in _SEAT_NAMED.finditer(turn.asked or text) if resolve_jurisdiction(m.group(1)) != jurisdiction]
+    return tagged + seats
 
 
 _SAND = ("praia", "areia", "beach", "sand")

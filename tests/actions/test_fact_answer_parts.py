@@ -122,3 +122,15 @@ def test_a_count_or_a_local_business_is_no_age_and_no_seat_elsewhere():
     assert age_facts("i am 5 minutes from the beach") == {}
     assert seat_facts("somos uma empresa local de Bertioga") == {}
     assert seat_facts("sou empresa daqui, posso alugar sup?") == {}
+
+
+def test_a_seat_named_in_the_question_is_read_even_untagged(run):
+    # Decreto 4.510/2024 art. 4: only people and companies "com sede no Município de Bertioga"
+    assert "com sede no Município de Bertioga" in BERTIOGA
+    slots = {"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "language": "en"}
+    elsewhere = run(ActionAnswer(), "We have a kayak rental company registered in São Paulo city. Can we get a permit to rent "
+                    "kayaks on the beach in Bertioga?", "ask_permission", [{"entity": "activity", "value": "kayak"}], slots).text
+    assert elsewhere.startswith("No, that is not allowed.") and "based in Bertioga" in elsewhere and "art. 4" in elsewhere
+    here = run(ActionAnswer(), "Our company is based in Bertioga. Can we rent kayaks on the beach?", "ask_permission",
+               [{"entity": "activity", "value": "kayak"}], slots).text
+    assert not here.startswith("No")
