@@ -182,6 +182,7 @@ _INTERROGATIVE = re.compile(r"(qual|quais|quanto|quanta|quantos|quantas|qtos|qnt
 _ASKS_PRICE = re.compile(r"\b(quanto (custa|pago|sai|fica|e a taxa|vou pagar|tenho que pagar)|qto custa|quanto cobra|"
                          r"(qual|quais) (e )?(o |a |os |as )?(preco|precos|taxa|taxas|valor d[ao] (taxa|licenca|alvara|autorizacao))\b|"
                          r"how much (does|do|will|would|is the (\w+ )?(fee|licen[cs]e|permit|tax)|are the fees)|what does it cost|"
+                         r"what does (a|an|the) (\w+ )?(\w+ )?cost|"
                          r"what( i|')?s the (fee|price|cost)|what are the (fees|prices|costs))")
 
 
