@@ -148,14 +148,26 @@ def whatsapp_visible_text(message: dict) -> str:
 
 
 def wait_for_turn(visible: Callable[[], list[str]], already: int, what: str) -> list[str]:
-    """The texts a channel received after the first `already`, once the turn's sources arrived."""
+    """The texts a channel received after the first `already`, once the turn's sources arrived and the channel
+    went quiet: on WhatsApp and Telegram the feedback prompt ("Esta resposta ajudou?") follows the sources as a
+    message of its own, sent a moment later."""
     deadline = time.monotonic() + REPLY_TIMEOUT
     while time.monotonic() < deadline:
         new = visible()[already:]
         if any(normalise(text).startswith(SOURCES_HEADING) for text in new):
+            quiet_until = time.monotonic() + _QUIET
+            while time.monotonic() < min(quiet_until, deadline):
+                time.sleep(0.05)
+                if len(visible()) != already + len(new):
+                    new = visible()[already:]
+                    quiet_until = time.monotonic() + _QUIET
             return new
         time.sleep(0.05)
     pytest.fail(f"{what}: no sources list within {REPLY_TIMEOUT:.0f} s; received {visible()[already:]!r}")
+
+
+# How long a channel stays silent after a turn's last message before the turn is taken as whole.
+_QUIET = 0.6
 
 
 def assert_nothing_after_the_sources(visible: Callable[[], list[str]], turns: list[list[str]], what: str) -> None:
