@@ -77,8 +77,7 @@ def figure_first(unit_ids: list[str], values: list[str]) -> list[str]:
             figures.add(str(int(number)))
     if not figures or len(unit_ids) < 2:
         return list(unit_ids)
-    corpus = load_corpus()
-    holds = {u for u in unit_ids if corpus.has(u) and figures & _numbers(corpus.full_text(u))}
+    holds = {u for u in unit_ids if figures & _unit_numbers(u)}
     return sorted(unit_ids, key=lambda u: u not in holds)
 
 
@@ -109,10 +108,8 @@ def _figure_cites(item, asked: frozenset[str] = frozenset()) -> list:
     text = getattr(item, "text", None)
     figures = _numbers(" ".join(text.values()) if isinstance(text, dict) else "")
     figures |= {f for forms in _amount_forms(item) for f in forms}
-    corpus = load_corpus()
     # (the unit holding most of them: art. 38 holds "300,00", "12.000,00" and "30%", art. 35 only a "30")
-    holds = {c.unit_id: len(figures & _numbers(corpus.full_text(c.unit_id))) for c in citations
-             if figures and corpus.has(c.unit_id)}
+    holds = {c.unit_id: len(figures & _unit_numbers(c.unit_id)) for c in citations} if figures else {}
     # the question's words that tell the cited units apart (in at most half of them)
     bags = {c.unit_id: asked & _unit_stems(c.unit_id) for c in citations} if asked else {}
     # (for an amount, not the words asking for its kind: "fines" brings "penalidade", which tells no article
@@ -121,6 +118,14 @@ def _figure_cites(item, asked: frozenset[str] = frozenset()) -> list:
     telling = {w for w in own if 0 < sum(w in bag for bag in bags.values()) <= len(citations) / 2}
     about = {unit: len(bag & telling) for unit, bag in bags.items()}
     return sorted(citations, key=lambda c: (-about.get(c.unit_id, 0), -holds.get(c.unit_id, 0)))
+
+
+@lru_cache(maxsize=4096)
+def _unit_numbers(unit_id: str) -> frozenset[str]:
+    """The figures a cited unit's text writes (read once per unit: every answer with an amount orders its
+    citations by them)."""
+    corpus = load_corpus()
+    return frozenset(_numbers(corpus.full_text(unit_id))) if corpus.has(unit_id) else frozenset()
 
 
 @lru_cache(maxsize=4096)

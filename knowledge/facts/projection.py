@@ -168,7 +168,7 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             based_in = bool(seat) and all(any(c.fact == "based_in_municipality" for c in r.restrictions) for r in using)
             # (the article that says who may apply — the permit's person_type field cites it — first)
             who = [u for f in permit.fields if f.fact == "person_type" for u in _ids(norm, f.cite)]
-            cite = tuple(dict.fromkeys((*who, *(_ids(norm, seat[0].cite) if based_in and seat else ()),
+            cite = tuple(dict.fromkeys((*who, *(_ids(norm, seat[0].cite) if based_in else ()),
                                         *_ids(norm, permit.cite))))
             yield FactRecord(id=f"{n}#holder-{kind}", kind="holder", text=permit.name, cite=cite,
                              value=",".join(permit.holder), extra={"based_in": "1"} if based_in else {},

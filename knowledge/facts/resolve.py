@@ -517,7 +517,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # a runner-up holding only some of the words the best holds, none of its own, is the best's narrower
         # neighbour: "retirar as mercadorias apreendidas" is the seized goods' 72 hours, not the perishables'
         # 24 — the question would say "perecível"
-        dominated = second is not None and content & _record_stems(second[1]) < content & _record_stems(best) - WEAK
+        dominated = second is not None and (content & _record_stems(second[1])) < (content & (_record_stems(best) - WEAK))
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
                     and (unrivalled or dominated or _clearly_better(best_score, second[0], best, second[1])))):

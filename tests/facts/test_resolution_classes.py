@@ -378,3 +378,55 @@ def test_a_defence_decided_against_the_citizen_asks_for_the_appeal():
                "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-appeal"
     assert _id("E se o secretário negar minha defesa, dá pra recorrer? Em quantos dias?",
                "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-appeal"
+
+
+# The fifth session's classes, each with the figure the record states and the seed text that states it.
+LAJES_TEXT = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+BERTIOGA_TEXT = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("question,jurisdiction,activity,record,value,seed,text", [
+    # LC 57/2018 art. 239 § 3: seized goods are donated or auctioned unless claimed within 72 hours (the story's
+    # "fiscalização" is not the question; the perishables' 24 hours would need "perecível")
+    ("A fiscalização de Igarapava apreendeu as caixas de som e o isopor do meu carrinho. Qual o prazo pra eu retirar "
+     "antes de doarem ou venderem?", "br-sp-igarapava", "itinerant_vendor_vehicle",
+     "br-sp-igarapava/lc-57-2018#period-seized_goods", "72", "retirado dentro de 72 (setenta e duas) horas", IGARAPAVA),
+    # LC 489/2009 art. 389: seized perishables are collected within 4 hours — at a market stall too (enforcement
+    # deadlines belong to every activity of the norm: `procedure: true`)
+    ("A fiscalização de Lajes levou os peixes que eu vendia na feira. Em quanto tempo tenho que buscar antes de doarem?",
+     "br-rn-lajes", "event_stall", "br-rn-lajes/lc-489-2009#period-seized_perishables", "4", "no prazo de 4horas", LAJES_TEXT),
+    # LC 489/2009 art. 384: the fine is paid within 10 days of the notice
+    ("Recebi uma multa da prefeitura de Lajes por causa da calçada da minha loja. Tenho quantos dias pra pagar?",
+     "br-rn-lajes", None, "br-rn-lajes/lc-489-2009#period-pay_fine", "10", "paga no prazo máximo de 10 (dez) dias", LAJES_TEXT),
+    # LC 57/2018 art. 260: the appeal to the Mayor within 5 days — once the defence was turned down
+    ("E se o secretário negar minha defesa, dá pra recorrer? Em quantos dias?", "br-sp-igarapava", None,
+     "br-sp-igarapava/lc-57-2018#period-appeal", "5", "interposto no prazo de 05 (cinco) dias", IGARAPAVA),
+    # LC 489/2009 art. 119 § único: a show's licence is asked 7 working days ahead (not the stage permit's 20)
+    ("Estou organizando um show na praça de Lajes no mês que vem. Com quantos dias de antecedência tenho que pedir o alvará?",
+     "br-rn-lajes", None, "br-rn-lajes/lc-489-2009#period-event_lead_time", "7", "será de 07 (sete) dias úteis antes do evento",
+     LAJES_TEXT),
+    # Decreto 4.510/2024 art. 13: with bathers on the point, the activity sets up within a 20 m radius
+    ("Cheguei no meu ponto licenciado na Praia da Enseada em Bertioga e ele está cheio de banhistas. O que eu faço, posso "
+     "montar mesmo assim? A que distância?", "br-sp-bertioga", None, "br-sp-bertioga/decreto-4510-2024#distance-point_radius",
+     "20", "as atividades deverão ser instaladas em um raio de 20m", BERTIOGA_TEXT),
+    # Decreto 4.510/2024 art. 5 III: the two tents stand 1,50 m apart (not the 500 m between surf schools)
+    ("For a board rental in Bertioga, how far apart do my two tents on the sand have to be?", "br-sp-bertioga", "sup",
+     "br-sp-bertioga/decreto-4510-2024#written-tent-spacing", "1.50", "tendo como distância 1,50m", BERTIOGA_TEXT),
+])
+def test_the_fifth_sessions_classes_land_on_their_seed_checked_record(question, jurisdiction, activity, record, value, seed, text):
+    assert seed in text
+    found = resolve(question, jurisdiction, activity=activity)
+    assert found is not None and found.record.id == record and found.record.value == value
+
+
+def test_the_jet_ski_rental_without_a_licence_states_its_conditions():
+    # RAMT art. 21.º 5: under 60 kW, a marked and supervised circuit, a dedicated support boat, at most one hour
+    from datetime import date
+
+    from knowledge.facts.projection import facts_of
+
+    assert "motas de água com menos de 60 kw" in RAMT and "por períodos não superiores a uma hora" in RAMT
+    [record] = [r for r in facts_of("pt", date.today()) if r.id.endswith("#period-jet_ski_unlicensed_rental")]
+    assert record.value == "1" and record.unit == "hours"
+    for lang in ("pt-BR", "pt-PT", "en", "es"):
+        assert "60 kW" in record.text[lang] and ("1 hora" in record.text[lang] or "1 hour" in record.text[lang])
