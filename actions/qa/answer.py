@@ -17,7 +17,7 @@ from actions.common.spanish import gloss
 from actions.qa.brief import MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
-from actions.qa.fact_answer import answer_fact
+from actions.qa.fact_answer import answer_fact, say_other_parts
 from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, person_facts, place_facts, product_kind,
                               seat_facts, age_facts,
                               products_in_text, sells_in_the_street)
@@ -182,7 +182,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         # long tail ("pode fazer churrasco na praia?"): a record its words clearly match, else the text
         # of the law.
         if len(text.split()) >= 4 or follow_up:
-            if not _long_tail_fact(turn, fact_text, jurisdiction, activity, today):
+            if not _long_tail_fact(turn, fact_text, jurisdiction, activity, today, follow_up=follow_up):
                 answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
@@ -270,6 +270,10 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("details", None)
     turn.dispatcher.utter_message(text=answer, json_message=custom,
                                   buttons=[details_button(turn)] if more else [])
+    if not follow_up:
+        # "Quais documentos preciso? Tem idade mínima?": the message's other questions, each from its record
+        say_other_parts(turn, text, jurisdiction, activity=activity, municipality=names["municipality"], today=today,
+                        shown=answer)
     turn.dispatcher.messages.extend(passages)
 
     # A missing fact: say what we need to know, as a question with yes/no or choice buttons. Asked once:
@@ -294,9 +298,11 @@ def _question_before(turn: Turn, tracker: Tracker) -> str | None:
     return gloss(before) if before and turn.language == "es" else before
 
 
-def _long_tail_fact(turn: Turn, text: str, jurisdiction: str, activity: str | None, today: date | None) -> bool:
+def _long_tail_fact(turn: Turn, text: str, jurisdiction: str, activity: str | None, today: date | None,
+                    follow_up: bool = False) -> bool:
+    # (a follow-up's text holds the question before it, which is no question of this message)
     return answer_fact(turn, text, jurisdiction, activity=activity, municipality=jurisdiction_name(jurisdiction),
-                       today=today, long_tail=True)
+                       today=today, long_tail=True, follow_up=follow_up)
 
 
 def _changes_the_answer(missing, topic: str) -> bool:

@@ -20,14 +20,14 @@ from actions.qa.facts import person_facts
 from actions.qa.subject import activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
-from knowledge.facts.resolve import asked_directly, question_parts
+from knowledge.facts.resolve import ASKS_RECOURSE, AskingPart, asking_parts
 from knowledge.rules.citations import label_for
 from knowledge.rules import regulating_norms
 from knowledge.rules.registry import registry
 from knowledge.rules.models import Citation
 from knowledge.search.text import fold
 
-__all__ = ["ANSWERED_KINDS", "answer_company_fines", "answer_fact", "answer_repeat_offence"]
+__all__ = ["ANSWERED_KINDS", "answer_company_fines", "answer_fact", "answer_repeat_offence", "other_parts", "say_other_parts"]
 
 # Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
 # the rules' answer gives them whole.
@@ -63,8 +63,13 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     # citizen is: "sou pessoa física, posso…?" is answered yes or no by the rules, with the article)
     asks_holder = asked_kinds(question)[:1] == ["holder"]
     says_who = bool(person_facts(question)) and not _A_CHOICE.search(fold(question))
+    # (a message asking several things: its first question first, read with the rest as its story)
+    parts = () if follow_up else asking_parts(question)
     if (not _asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
-        found = resolve(question, jurisdiction, activity=activity, day=today)
+        lead = _kinds_asked_by(parts[0])[:1] if parts else []
+        found = resolve(parts[0].restated, jurisdiction, activity=activity, day=today, kinds=lead) if lead else None
+        if found is None:
+            found = resolve(question, jurisdiction, activity=activity, day=today)
         if found is None and uncovered is not None:
             # the place's norms do not deal with the activity named ("jet ski" in Bertioga's decree), yet a
             # question about the procedure ("how long to file my defence?") has the norms' answer: said for
@@ -82,12 +87,20 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             found = None
     if found is None:
         return False
+    # (not in a follow-up: its earlier question, read with it, was answered already)
+    others = other_parts(parts, jurisdiction, activity=activity, today=today, said={found.record.id})
+    if len(others) < min(_asking_facts(parts[1:]), 2) and not long_tail:
+        # another question of the message no record answers ("max size of a festival stall? and how far from
+        # other stalls?"): the rules' answer, whose conditions may hold both, unless the message as a whole
+        # asks one fact
+        found = resolve(question, jurisdiction, activity=activity, day=today)
+        if found is None or found.kind not in ANSWERED_KINDS:
+            return False
+        others = [o for o in others if o.record.id != found.record.id]
     text, links = _said(turn, found, municipality=municipality, uncovered=uncovered)
     cited = list(links)
-    # (not in a follow-up: its earlier question, read with it, was answered already)
-    also = None if follow_up else _second_part(question, found, jurisdiction, activity=activity, today=today)
-    if also is not None:
-        # "onde se pede e com quanta antecedência?": both parts answered, each with its article
+    for also in others:
+        # "onde se pede e com quanta antecedência?": every part answered, each with its article
         more, more_links = _said(turn, also, municipality=municipality, uncovered=uncovered)
         text += "\n" + more
         cited += [link for link in more_links if link not in cited]
@@ -142,25 +155,56 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | 
     return text, links
 
 
-def _second_part(question: str, found: Resolution, jurisdiction: str, *, activity: str | None,
-                 today: date | None) -> Resolution | None:
-    """The answer to a second question in the same message, when it asks another kind of fact than the one
-    answered ("Quanto tempo vale esse alvará? E qual a multa se eu descumprir?") and a record clearly answers
-    it; else None. Only a part that asks by itself counts: "a multa por trabalhar sem seguro" names the
-    insurance, it does not ask it."""
-    parts = question_parts(question)
-    if len(parts) < 2:
-        return None
-    for part in parts:
-        kinds = asked_kinds(part)
-        # (asked: with its own question word, or as a sentence that ends in a question mark)
-        if (not kinds or kinds[0] not in ANSWERED_KINDS or kinds[0] == found.kind
-                or (asked_directly(part) is None and not part.rstrip().endswith("?"))):
+def say_other_parts(turn: Turn, question: str, jurisdiction: str, *, activity: str | None, municipality: str,
+                    today: date | None, shown: str) -> None:
+    """After an answer the rules gave to the message's first question (documents, "can I…?"), the facts its
+    other questions ask ("Quais documentos preciso? Tem idade mínima?"), in one more message; a figure the
+    answer already shows is not said again."""
+    said = other_parts(asking_parts(question), jurisdiction, activity=activity, today=today, said=set())
+    said = [r for r in said if not (r.record.value and _shows(shown, r.record.value))]
+    if not said:
+        return
+    texts, cited = [], []
+    for found in said:
+        text, links = _said(turn, found, municipality=municipality, uncovered=None)
+        texts.append(text)
+        cited += [link for link in links if link not in cited]
+    turn.dispatcher.utter_message(text="\n".join(texts), json_message={"citations": [dict(link) for link in cited]})
+
+
+def _shows(text: str, value: str) -> bool:
+    """The figure in the text in either decimal convention ("1.50" is shown as "1,50")."""
+    return any(re.search(rf"(?<![\d.,]){re.escape(v)}(?![\d]|[.,]\d)", text) for v in {value, value.replace(".", ",")})
+
+
+def _kinds_asked_by(part: AskingPart) -> list[str]:
+    """The kinds a part asks; "posso recorrer?" after a defence asks whether and by when — the appeal's
+    deadline says both."""
+    return asked_kinds(part.piece) or (["deadline"] if ASKS_RECOURSE.search(part.piece) else [])
+
+
+def _asking_facts(parts: tuple[AskingPart, ...]) -> int:
+    """How many of the parts ask a kind of fact one record answers."""
+    return sum(1 for part in parts if _kinds_asked_by(part)[:1] and _kinds_asked_by(part)[0] in ANSWERED_KINDS)
+
+
+def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: str | None, today: date | None,
+                said: set[str]) -> list[Resolution]:
+    """The answers to the message's other questions ("Qual a altura das bandeiras e a que distância fica uma
+    tenda da outra?"): each part that asks a kind of fact by itself, read with the rest of the message as its
+    story, when a record clearly answers it and it was not said already (at most two: a reply to read on a
+    phone). Only a part that asks counts: "a multa por trabalhar sem seguro" names the insurance, it does not
+    ask it."""
+    found: list[Resolution] = []
+    for part in parts[1:]:
+        kinds = _kinds_asked_by(part)
+        if not kinds or kinds[0] not in ANSWERED_KINDS:
             continue
-        other = resolve(question, jurisdiction, activity=activity, day=today, kinds=kinds[:1])
-        if other is not None and other.record.id != found.record.id and other.kind in ANSWERED_KINDS:
-            return other
-    return None
+        other = resolve(part.restated, jurisdiction, activity=activity, day=today, kinds=kinds[:1])
+        if other is not None and other.kind in ANSWERED_KINDS and other.record.id not in said:
+            said.add(other.record.id)
+            found.append(other)
+    return found[:2]
 
 
 def _links(norm: str, units) -> list[dict]:  # noqa: ANN001 (unit ids)

@@ -32,7 +32,7 @@ from knowledge.search.glossary import load_glossary, load_stopwords
 from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["FUNCTION_WORDS", "asked_directly", "question_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "kind_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["ASKS_RECOURSE", "FUNCTION_WORDS", "AskingPart", "asked_directly", "asking_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "kind_stems", "place_stems", "resolve", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -43,12 +43,18 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
                  r"how long\b.{0,80}\bvalid\b|until when\b.{0,40}\bvalid\b|valid until|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
+                 # ("por quanto tempo te dão a licença?": how long the permit granted lasts)
+                 r"(por|em) quanto tempo (\w+ ){0,3}(vale|dura|valid\w*)|"
+                 r"por quanto tempo ((me|te|nos|lhe) )?(dao|da|concedem|concede|autorizam|liberam|emitem)|"
                  r"is valid|validity|expire|expires|last for|how long does the (licen[cs]e|permit) last|"
                  # a periodic renewal or inspection: "how often", "de quanto em quanto tempo"
                  r"how often|de quanto em quanto tempo|com que frequencia|de (\w+ )?em (\w+ )?anos)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
                  r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
-                 r"how (fast|soon|quickly)|by when|em quanto tempo)\b"),
+                 r"how (fast|soon|quickly)|by when|em quanto tempo|"
+                 # ("quando preciso pedir a renovação?": by when it must be done)
+                 r"quando (eu )?(preciso|devo|tenho que|tenho de) (pedir|requerer|solicitar|pagar|renovar|entrar)|"
+                 r"when (must|should|do|shall) (i|we) (apply|renew|request|ask|file|pay))\b"),
     # ("para quem faz passeios" is whoever does them, not who issues)
     # ("quem me dá a licença", "onde se pede": a pronoun between the question word and the verb)
     ("office", r"\b((?<!para )(?<!pra )quem ((me|nos|te|lhe) )?(emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
@@ -113,8 +119,10 @@ _DEFENCE_WORD = r"(defesa|defence|defense|defensa)"
 _DEFENCE_DECIDED = re.compile(
     r"\b(neg\w*|indefer\w*|rejeit\w*|recus\w*|nao aceit\w*|turned down|rejected|denied|refused|dismissed|rechaz\w*)\b"
     r".{0,40}\b" + _DEFENCE_WORD + r"\b|\b" + _DEFENCE_WORD + r"\b.{0,40}\b(negad\w*|indeferid\w*|rejeitad\w*|recusad\w*|"
+    # ("quantos dias para a defesa? e se a negarem, posso recorrer?")
+    r"(a |la )?(negam|negarem|negaram|negou|rejeitam|rejeitarem|rejeitaram|indeferirem|indeferiram)|"
     r"was rejected|was denied|was refused|was dismissed|turned down|rechazad\w*|nao (foi )?aceit\w*)")
-_ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir)\b")
+ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir)\b")
 
 
 def _concepts(text: str, side: int) -> set[int]:
@@ -369,7 +377,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
     # running boat tours without insurance?" is not answered with the insurance amount).
     records = [r for r in records if _may_answer(r, question)]
     folded = fold(question)
-    if _DEFENCE_DECIDED.search(folded) and _ASKS_RECOURSE.search(folded):
+    if _DEFENCE_DECIDED.search(folded) and ASKS_RECOURSE.search(folded):
         # "negaram minha defesa, dá pra recorrer?": the defence was made and decided — the next step, the
         # appeal, is asked (a citizen's "appeal" may otherwise mean the defence itself, or its decision)
         records = [r for r in records if not any("defesa" in phrase for phrase in r.about)]
@@ -626,15 +634,47 @@ def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 # A second question inside a sentence: "e"/"and"/"y" (after an optional comma) before a question word
 # ("onde se pede a licença e com quanta antecedência?"); read on the folded words.
-_AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|"
-                       r"com quant\w*|em quant\w*|a partir|ate quando|ate que|what|which|how|who|where|when|for how)\b)")
+_AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|quando|"
+                       r"com quant\w*|em quant\w*|por quant\w*|de quant\w*|a partir|ate quando|ate que|a que|que|"
+                       r"what|which|how|who|where|when|for how|from what|at what)\b)")
 
 
-def question_parts(question: str) -> tuple[str, ...]:
-    """The message's parts that may each ask something: its sentences (split as `_sentences` splits them,
-    "art. 21" kept whole), and within a sentence the part after "e"/"and" before a question word. Folded."""
-    return tuple(part for sentence in _SENTENCE_END.split(fold(question)) for part in _AND_ASKS.split(sentence)
-                 if part.strip())
+@dataclass(frozen=True)
+class AskingPart:
+    """One question of a message that asks several: its own words (`piece`), and the message restated
+    with it as the question, and the sentences that ask nothing and the questions before it as its story
+    (`restated`) — so that it is read with the subject the message tells ("Tenho um food truck numa praça.
+    Quem pode pedir o alvará e por quanto tempo ele vale?": the validity is the food truck's)."""
+    piece: str
+    restated: str
+
+
+@lru_cache(maxsize=256)
+def asking_parts(question: str) -> tuple[AskingPart, ...]:
+    """The questions a message asks, in order, when it asks more than one (else empty): each sentence
+    that ends in a question mark or asks with its own question word, split at "e"/"and" before a
+    question word ("qual a altura das bandeiras e a que distância fica uma tenda da outra?"). Folded."""
+    sentences: list[str] = []
+    for part in (p for p in _SENTENCE_END.split(fold(question).strip()) if tokens(p)):
+        # "art. 21": one sentence (as `_sentences` reads it); a short question after a question is its own
+        # ("Vale por quanto tempo? Quem expede?")
+        if sentences and not sentences[-1].rstrip().endswith("?") and (len(tokens(part)) < 3 or len(tokens(sentences[-1])) < 3):
+            sentences[-1] += " " + part
+        else:
+            sentences.append(part)
+    pieces: list[tuple[str, bool]] = []
+    for sentence in sentences:
+        asks = sentence.rstrip().endswith("?")
+        for piece in (p.strip() for p in _AND_ASKS.split(sentence) if tokens(p)):
+            pieces.append((piece, asks or asked_directly(piece) is not None))
+    if sum(asks for _, asks in pieces) < 2:
+        return ()
+    # (a later question is no story of an earlier one: it asks something else, and its telling words would
+    # pull the earlier one to its record — "quantos dias para a defesa? e se a negarem, posso recorrer?"; an
+    # earlier one is the later one's story, which may name its subject only by a pronoun: "a", the defence)
+    return tuple(AskingPart(piece, " ".join((p.rstrip(" ?.,;") + ("?" if j == i else ".")) for j, (p, other) in enumerate(pieces)
+                                            if j <= i or not other))
+                 for i, (piece, asks) in enumerate(pieces) if asks)
 
 
 def _context(question: str) -> frozenset[str]:
@@ -737,7 +777,10 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     # them back, not about the inspection the story tells)
     pool = (shared | stood | held_elsewhere) - WEAK
     anchored = len(shared - context - WEAK) >= 2
-    telling = max(pool - context if anchored else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
+    # (and so is a question sentence saying a rare word: "Recebi um auto. Quantos dias tenho pra apresentar a
+    # defesa?" asks about the defence, whatever record says "recebimento")
+    asked_rare = any((idf or {}).get(s, 0.0) >= rare_idf for s in pool - context)
+    telling = max(pool - context if anchored or asked_rare else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
             and (len(shared - activity_stems() - WEAK) < 2
                  or any(telling in _record_stems(o)

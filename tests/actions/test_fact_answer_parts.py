@@ -134,3 +134,49 @@ def test_a_seat_named_in_the_question_is_read_even_untagged(run):
     here = run(ActionAnswer(), "Our company is based in Bertioga. Can we rent kayaks on the beach?", "ask_permission",
                [{"entity": "activity", "value": "kayak"}], slots).text
     assert not here.startswith("No")
+
+
+# A message that asks several things: every question answered, in order, each from its record and with its
+# article (knowledge.facts.resolve.asking_parts; actions.qa.fact_answer.other_parts / say_other_parts).
+
+def test_who_may_apply_and_how_long_it_lasts_are_both_answered_in_the_order_asked(run):
+    # Igarapava LC 57/2018 art. 96: only a legal person may apply for the food truck alvará; art. 97 § 1: it is
+    # valid for 2 years
+    assert "O Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica" in IGARAPAVA
+    assert "tera validade de 2 (dois) anos" in IGARAPAVA
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "pt-BR"}
+    lines = run(ActionAnswer(), "Quero vender lanche num food truck parado numa praça de Igarapava. Quem pode pedir o alvará "
+                "e por quanto tempo ele vale?", "ask_permission", [{"entity": "activity", "value": "food truck"}], slots).text.split("\n")
+    assert "pessoa jurídica" in lines[0] and "art. 96" in lines[0]
+    assert "2 anos" in lines[1] and "art. 97" in lines[1]
+
+
+def test_a_fact_asked_after_the_documents_is_said_after_them(run):
+    # Lajes LC 489/2009 art. 64: the street vendor's registration lists its documents, and "V - ser maior de 18 anos"
+    assert "IV - Certidão Negativa de Débitos Municipais (CND); V - ser maior de 18 anos" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "pt-BR"}
+    text = run(ActionAnswer(), "quais documentos preciso pra me cadastrar como vendedor ambulante em lajes? tem idade minima?",
+               "ask_documents", [{"entity": "activity", "value": "vendedor ambulante"}], slots).text
+    assert text.index("CND") < text.index("18 anos")
+    assert "art. 64" in text[text.index("18 anos"):]
+
+
+def test_a_defence_and_the_appeal_after_it_in_one_spanish_message(run):
+    # Igarapava LC 57/2018 art. 257: 15 working days for the defence; art. 260: 5 days to appeal to the Mayor
+    assert "O infrator tera o prazo de 15 (quinze) dias Uteis, contados da data da lavratura" in IGARAPAVA
+    assert "interposto no prazo de 05 (cinco) dias" in IGARAPAVA
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es"}
+    lines = run(ActionAnswer(), "Me labraron un auto de infraccion en Igarapava. ¿Cuántos dias tengo pa presentar la defenza? "
+                "¿Y si la rechazan, puedo apelar?", "ask_after_fine", [], slots).text.split("\n")
+    assert "15 días hábiles" in lines[0] and "art. 257" in lines[0]
+    assert "5 días" in lines[1] and "art. 260" in lines[1]
+
+
+def test_a_part_no_record_answers_leaves_the_message_to_the_rules(run):
+    # Igarapava LC 57/2018 art. 109: a festival stall of at most 4,00 m², at least 3 m from other stalls — the
+    # distance is one of the rules' conditions, not a record: the rules' answer gives both
+    assert "ter area maxima de 4,00 m2 (quatro metros quadrados)" in IGARAPAVA
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "en"}
+    text = run(ActionAnswer(), "max size of a festival stall in igarapava? and how far from other stalls does it hve to be?",
+               "ask_limits", [{"entity": "activity", "value": "festival stall"}], slots).text
+    assert "3 m" in text and "4" in text and "art. 109" in text

@@ -430,3 +430,26 @@ def test_the_jet_ski_rental_without_a_licence_states_its_conditions():
     assert record.value == "1" and record.unit == "hours"
     for lang in ("pt-BR", "pt-PT", "en", "es"):
         assert "60 kW" in record.text[lang] and ("1 hora" in record.text[lang] or "1 hour" in record.text[lang])
+
+
+# The sixth session's classes.
+def test_a_message_is_split_into_the_questions_it_asks():
+    from knowledge.facts.resolve import asking_parts
+    parts = asking_parts("Tenho um bar em Igarapava e consegui autorização pra colocar mesas na calçada. Essa autorização "
+                         "vale por quanto tempo? Quem expede?")
+    # a short question after a question is its own ("Quem expede?"); the story and the questions before a
+    # question are its story, a question after it is not
+    assert [p.piece for p in parts] == ["essa autorizacao vale por quanto tempo?", "quem expede?"]
+    assert parts[0].restated.endswith("vale por quanto tempo?") and "expede" not in parts[0].restated
+    assert parts[1].restated.startswith("tenho um bar") and parts[1].restated.endswith("quem expede?")
+    # within a sentence, "e"/"and"/"y" before a question word
+    assert [p.piece for p in asking_parts("Qual a altura máxima das bandeiras, e a que distância fica uma tenda da outra?")] == [
+        "qual a altura maxima das bandeiras", "a que distancia fica uma tenda da outra?"]
+    assert asking_parts("Qual o prazo para apresentar defesa em Bertioga?") == ()
+
+
+def test_a_rare_word_of_the_question_sentence_outweighs_the_story_s():
+    # LC 57/2018 art. 257: 15 dias úteis for the defence; the story's "recebi" is not the appeal's "recebimento"
+    assert "O infrator tera o prazo de 15 (quinze) dias Uteis" in " ".join(IGARAPAVA.split())
+    assert _id("Recebi um auto de infração em Igarapava. Quantos dias tenho pra apresentar a defesa?",
+               "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-defence"
