@@ -417,6 +417,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             candidates = [r for r in candidates if not r.activities or activity in r.activities]
             if not candidates:
                 return None
+            # the activity's one record of the kind asked, and no other: its answer ("I sell food at the town
+            # festival. How long can my licence be valid?" is the festival licence's 5 days before and after)
+            # (not a fine nor who may apply: those hinge on the offence or the permit named, not on the kind alone)
+            only_one = only_one or (kind not in ("fine", "holder") and len(candidates) == 1 and activity in candidates[0].activities)
         # a required concept shared counts as one distinctive word shared
         bonus = MIN_SCORE if required else 0.0
         # The question's own figures: one record holding them all, and no other, is the one asked about

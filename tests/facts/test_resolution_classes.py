@@ -453,3 +453,10 @@ def test_a_rare_word_of_the_question_sentence_outweighs_the_story_s():
     assert "O infrator tera o prazo de 15 (quinze) dias Uteis" in " ".join(IGARAPAVA.split())
     assert _id("Recebi um auto de infração em Igarapava. Quantos dias tenho pra apresentar a defesa?",
                "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-defence"
+
+
+def test_the_activity_s_one_record_of_the_kind_asked_is_its_answer():
+    # LC 489/2009 art. 64 § 2: a festival licence runs from 5 days before the festivities to 5 days after
+    assert "validade superior ao período compreendido entre 05 (cinco) dias antes do início e 05 (cinco) dias após" in LAJES
+    assert _id("I want to sell food at a traditional town festival in Lajes, only for the festival days. How long can my "
+               "licence be valid?", "br-rn-lajes", "event_stall") == "br-rn-lajes/lc-489-2009#period-festival_licence_validity"
