@@ -38,3 +38,11 @@ def test_every_rules_text_has_its_spanish_with_the_same_figures(path):
     changed = [where for where, text in texts if _figures(text["es"]) != _figures(text["pt-BR"])
                and _figures(text["es"]) != _figures(text.get("en", ""))]
     assert not changed, f"{path.name}: Spanish figures differ from pt-BR and en at {changed[:5]}"
+
+
+@pytest.mark.parametrize("path", NORM_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_spanish_amounts_are_written_as_a_spanish_reader_writes_them(path):
+    # "3.740 €", as actions.common.money formats euros for es — not Portugal's "3 740 €"
+    texts = list(_texts(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    spaced = [where for where, text in texts if re.search(r"(?<![\d.,])\d{1,3} \d{3}(?!\d) ?€", text["es"])]
+    assert not spaced, f"{path.name}: thousands grouped with a space in Spanish at {spaced[:5]}"
