@@ -166,6 +166,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     activity = (tagged or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
+    if (activity in _PLAIN_VENDORS and _A_STAND.search(fold(text)) and _STANDS_STILL.search(fold(text))
+            and _sells_food(text, product_facts) and _stands_at_a_point("food_truck", jurisdiction, today or date.today())):
+        # "carrinho de lanche fixo na esquina": a food cart or stall that stands at one point is the fixed-point
+        # stall where the place licenses one (Lajes art. 40 II, 56: 5 m from the corner), not the roaming vendor
+        activity = "food_truck"
     # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
     # A follow-up ("e de noite?", "and for a company?") is read with the question it continues.
     follow_up = is_follow_up(text)
@@ -479,6 +484,25 @@ _SELLS = re.compile(r"\b(vend\w*|venda|comerciali\w*|sell\w*|sold)\b")
 # A festival named as where one sells ("na festa da padroeira", "quermesse", "São João", "fiesta del pueblo")
 _AT_A_FESTIVAL = re.compile(r"\b(festas? (da|do|de|dos|das) \w+|festa junina|festas juninas|quermesse|festival|festejos?|"
                             r"sao joao|padroeira|padroeiro|fiesta (del|de la|de) \w+|festival stall|fair stall)\b")
+# A stand, and its standing still at one point ("carrinho fixo", "park my cart on a corner")
+_A_STAND = re.compile(r"\b(carrinho|carrinhos|carroca|cart|carts|banca|bancas|barraca|barraquinha|stand|stall|trailer)\b")
+_STANDS_STILL = re.compile(r"\b(fixo|fixa|ponto fixo|ponto definido|parad[oa]|estacion\w*|esquina|corner|park|parked|parking|"
+                           r"same spot|one spot|mesmo (lugar|ponto))\b")
+
+
+def _sells_food(text: str, product_facts: dict[str, Any]) -> bool:
+    """The products named are food — said with a selling word or as a stand's ("carrinho de lanche",
+    "banca de espetinho", "hot dog cart")."""
+    return product_facts.get("product_kind") == "food" or product_kind(products_in_text("vender " + text)) == "food"
+
+
+def _stands_at_a_point(activity: str, jurisdiction: str, day: date) -> bool:
+    """Whether the place licenses the activity as a stall standing at one defined point (rules data:
+    `stands_at_a_point` on its regime)."""
+    return any(regime.stands_at_a_point for norm in regulating_norms(activity, jurisdiction, day)
+               for regime in norm.activities[activity].regimes)
+
+
 # Vendors told apart by what they sell and where (a vehicle or a cart is its own activity)
 _PLAIN_VENDORS = frozenset({"itinerant_vendor", "beach_food_vendor", "itinerant_vendor_vehicle"})
 

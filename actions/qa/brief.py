@@ -236,6 +236,12 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         # question's own words point to is the answer, said first
         held = [(score, -i, item) for score, i, item in ranked
                 if score >= 1.0 and item in update.get("conditions", decision.conditions)]
+        # ("posso colocar meu carrinho fixo na esquina?": the distance from the corner answers it — a distance
+        # the question's own words name, though a can-I answer lists none)
+        distances = [d for d in decision.distances if d.text is not None]
+        weights = _weights(distances, asked)
+        held += [(relevance(d, weights), -len(ranked) - i, d) for i, d in enumerate(distances)
+                 if relevance(d, weights) >= 1.0 and "distances" not in sections]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
 

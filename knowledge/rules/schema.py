@@ -359,6 +359,10 @@ class RegimeData(_Cited, _Dated):
     deadlines: list[str] = Field(default_factory=list)
     places: list[str] = Field(default_factory=list)  # areas to show even without a place requirement
     not_covered: list[NoteData] = Field(default_factory=list)
+    # A stall or vehicle that stands at one defined point (Lajes art. 40 II, "móveis de ponto definido"): a
+    # food cart or stall the citizen says stands still ("carrinho de lanche fixo na esquina") is this
+    # regime's activity, not the roaming vendor who must keep moving.
+    stands_at_a_point: bool = False
 
 
 class ActivityData(_Strict):

@@ -180,3 +180,23 @@ def test_a_part_no_record_answers_leaves_the_message_to_the_rules(run):
     text = run(ActionAnswer(), "max size of a festival stall in igarapava? and how far from other stalls does it hve to be?",
                "ask_limits", [{"entity": "activity", "value": "festival stall"}], slots).text
     assert "3 m" in text and "4" in text and "art. 109" in text
+
+
+def test_a_food_cart_standing_at_a_corner_is_the_fixed_point_stall_and_its_corner_distance_comes_first(run):
+    # Lajes LC 489/2009 art. 56 IV: activities "fixas ou móveis de ponto definido" stand at least 5 m from the
+    # corner; the roaming vendor (art. 39) may stop only for a sale — not the rule for a cart parked at a corner
+    assert "IV - distar, no mínimo 5 (cinco) metros na interseção dos alinhamentos prediais, nas esquinas" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "pt-BR"}
+    first = run(ActionAnswer(), "posso colocar meu carrinho de lanche fixo bem na esquina em lajes?", "ask_permission",
+                [{"entity": "vehicle", "value": "carrinho"}], slots).text.split("\n")[0]
+    assert "5 m" in first and "esquinas" in first and "art. 56" in first
+    # said in English, with the product tagged and the corner mistaken for an activity by NLU
+    slots["language"] = "en"
+    text = run(ActionAnswer(), "Can I park my hot dog cart right on a street corner in Lajes, or does it need to be a certain "
+               "distance away?", "ask_permission", [{"entity": "product", "value": "hot dog"}], slots).text
+    assert "5 m" in text and "corners" in text
+    # a roaming vendor who asks to stand still is still told no (art. 39): no stand, no fixed-point stall
+    slots["language"] = "pt-BR"
+    first = run(ActionAnswer(), "ambulante em lajes pode ficar parado num ponto fixo o dia todo?", "ask_permission",
+                [{"entity": "activity", "value": "ambulante"}], slots).text.split("\n")[0]
+    assert "Não pode" in first and "art. 39" in first
