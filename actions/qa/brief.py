@@ -45,7 +45,8 @@ _DOING = frozenset(stem(w) for w in """
 alugar aluguel alugo vender venda vendo vendas comercializar comercio abrir montar trabalhar fazer usar
 colocar botar ter explorar dar oferecer funcionar instalar operar exercer atuar levar
 rent renting rental sell selling sale run running operate operating open have put set work make use
-offer give do doing start trade trading business negocio negocios empreendimento
+offer give do doing start trade trading business negocio negocios empreendimento atividade atividades activity
+activities
 """.split()) | frozenset(stem(w) for w in """
 praia praias areia orla faixa beach beaches sand seaside rua ruas street streets
 """.split())  # and the assistant's whole scope: the beach and the street
@@ -304,6 +305,7 @@ _FORBIDS = {"pt": re.compile(r"\b(sem|nada de|nao|proibid[oa]s?|vedad[oa]s?|nenh
             "en": re.compile(r"\b(no|not|never|without|forbidden|banned|prohibited|nor)\b")}
 
 
+_PASSIVE = re.compile(r"forbidden|banned|prohibited|proibid[oa]s?|vedad[oa]s?")
 _SCOPE_END = re.compile(r"[,.:()]|\b(but|mas|porem|except|exceto|salvo|unless|a menos)\b")
 
 
@@ -322,10 +324,15 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
     if not _CAN_I.search(fold(question)):
         return None
     skip = _activity_stems(decision.activity) | _headline_words(decision)
-    own = {s for s, w in question_stems(question).items() if w >= 1.0 and s not in skip and not s.startswith("-")}
+    stems = question_stems(question)
+    own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")}
     if not own:
         return None
-    for condition in decision.conditions:
+    # (and the glossary's forms of them: "facão" is the law's "facões")
+    own |= {s for s, w in stems.items() if w < 1.0 and s not in skip and not s.startswith("-")
+            and any(o[:3] == s[:3] for o in own)}
+    # (a prohibition may stand among the obligations: "Proibido usar facões na venda de coco verde")
+    for condition in [*decision.conditions, *decision.obligations]:
         clauses = re.split(r";\s*", text_in(condition.text, language) or "")
         for i, clause in enumerate(clauses):
             folded = fold(clause)
@@ -335,6 +342,9 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
             # the negation's scope: up to the next comma, bracket or "but" ("no minimum crew, but follow the
             # Boating Regulation" forbids nothing about boating)
             scope = _SCOPE_END.split(folded[negation.end():], maxsplit=1)[0]
+            if _PASSIVE.fullmatch(negation.group(0)):
+                # "machetes … are banned": what is banned is said before the word
+                scope = _SCOPE_END.split(folded[:negation.start()])[-1] + " " + scope
             held = own & {stem(w) for w in tokens(scope)}
             if held:
                 return Forbidding(condition, clause, _clause_citation(condition, i, len(clauses)))

@@ -229,3 +229,19 @@ def test_an_english_figure_drops_the_law_s_trailing_zeros():
 
     assert [_figure(v, "en") for v in ("4.00", "1.50", "30", "08:00")] == ["4", "1.5", "30", "08:00"]
     assert _figure("4.00", "pt-BR") == "4.00"  # the Portuguese templates write the law's "4,00"
+
+
+def test_a_prohibition_among_the_obligations_answers_a_can_i_question_first(run):
+    # Lei 1.902/2018 art. 13 § 3º (Lei 2.367/2022): "Fica proibida a utilização de instrumentos cortantes,
+    # especialmente facões e assemelhados" by green-coconut vendors — an obligation of the rules data, said first
+    # as the "no", in Portuguese (the law's "facões" for the citizen's "facão") and in English ("are banned")
+    pontal = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    assert "Fica proibida a utilização de instrumentos cortantes, especialmente facões e assemelhados" in pontal
+    for language, question, no in (
+            ("pt-BR", "vendo coco verde na praia de pontal, posso usar facão pra abrir o coco?", "Não pode"),
+            ("en", "I sell green coconuts on the beach in Pontal. Am I allowed to crack them open with my machete right there?",
+             "not allowed")):
+        slots = {"language": language, "municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana"}
+        first = run(ActionAnswer(), question, "ask_permission", [{"entity": "activity", "value": "coco verde"}],
+                    slots).text.split("\n")[0]
+        assert no in first and "art. 13" in first and ("facões" in first or "Machetes" in first)
