@@ -1032,11 +1032,7 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     if not _covers(best, content, plan, cue, bool(required), others=[r for _, r in rivals[:5]], idf=idf,
                    rare_idf=math.log(1 + len(records) / _RARE_COUNT), context=context):
         return None
-    rare_idf = math.log(1 + len(records) / _RARE_COUNT)
-    if rivals and not (best_score >= rivals[0][0] * 1.25 and best_score - rivals[0][0] >= 0.5) and _covers(
-            rivals[0][1], content, plan, cue, bool(required), others=[best], idf=idf, rare_idf=rare_idf, context=context):
-        # (a close runner-up that does not itself answer the question — lacking its telling word: "sign"
-        # is the waiver's, not the instructor's liability — is no rival)
+    if rivals and not (best_score >= rivals[0][0] * 1.25 and best_score - rivals[0][0] >= 0.5):
         return None
     of_kind = [sc for sc, r in scored if r.kind in asked[:1]]
     if of_kind and best.kind not in asked[:2] and best_score < 1.5 * of_kind[0]:

@@ -460,14 +460,3 @@ def test_the_activity_s_one_record_of_the_kind_asked_is_its_answer():
     assert "validade superior ao período compreendido entre 05 (cinco) dias antes do início e 05 (cinco) dias após" in LAJES
     assert _id("I want to sell food at a traditional town festival in Lajes, only for the festival days. How long can my "
                "licence be valid?", "br-rn-lajes", "event_stall") == "br-rn-lajes/lc-489-2009#period-festival_licence_validity"
-
-
-def test_a_close_runner_up_that_lacks_the_question_s_telling_word_is_no_rival_in_the_long_tail():
-    # Decreto 4.510/2024 art. 12 I: the liability waiver "preenchido e assinado pelos alunos, caso menor de idade
-    # por seus responsáveis"; the instructor's liability (its sole paragraph) shares "students" and "lesson", not "sign"
-    text = " ".join(BERTIOGA_TEXT.split())
-    assert "termo de responsabilidade devidamente preenchido e assinado pelos alunos, caso menor de idade" in text
-    from knowledge.facts.resolve import retrieve
-    found = retrieve("Do my students have to sign anything before a surf lesson in Bertioga? Some of them are kids.",
-                     "br-sp-bertioga")
-    assert found is not None and found.record.id == "br-sp-bertioga/decreto-4510-2024#written-liability-waiver-minors"
