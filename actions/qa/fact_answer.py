@@ -125,14 +125,14 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | 
         number = "one" if record.value == "1" else "other"
         period = f"{record.value} {turn.text(f'fact.units.{record.unit}.{number}')}"
     elif record.value is not None:
-        period = f"{record.value} {record.unit or ''}".strip()
+        period = f"{record.value} {_unit_word(turn, record.unit) or ''}".strip()
     values = {
         "place": municipality,
         "period": period,
         "text": _sentence_part(record.words(lang), found.kind if record.kind != "fine" or record.about else "office"),
         "value": _figure(record.value, lang),
         "value_max": _figure(record.value_max, lang),
-        "unit": record.unit,
+        "unit": _unit_word(turn, record.unit),
         "amount": _money(amount, record.unit, lang),
         "amount_max": _money(top, record.unit, lang),
         "extra": {k: record.extra.get(k) for k in ("repeat_multiplier", "legal_person_multiplier", "suspension_days", "cancellation", "seizure", "days")},
@@ -205,6 +205,18 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
             said.add(other.record.id)
             found.append(other)
     return found[:2]
+
+
+def _unit_word(turn: Turn, unit: str | None) -> str | None:
+    """A record's unit as the reader writes it ("12 pessoas" reads "12 people" in English): the catalogue's
+    `fact.unit_words`; a symbol (m, m², dB(A), UFM, kW) stays as the law writes it."""
+    if not unit:
+        return unit
+    key = "_".join(fold(unit).split())
+    try:
+        return turn.text(f"fact.unit_words.{key}")
+    except KeyError:
+        return unit
 
 
 def _links(norm: str, units) -> list[dict]:  # noqa: ANN001 (unit ids)

@@ -88,3 +88,15 @@ def test_every_hand_written_fact_has_its_spanish_text_with_the_laws_figures():
         assert record.words("es") == spanish, record.id
         figures = set(re.findall(r"\d+(?:,\d+)?", record.text["pt-BR"]))
         assert figures <= set(re.findall(r"\d+(?:,\d+)?", spanish)), record.id
+
+
+def test_a_record_s_unit_word_is_said_in_the_reader_s_language(run):
+    # Lajes LC 489/2009 art. 64 V: "ser maior de 18 anos" — the record's unit is the law's "anos": a Spanish
+    # reply says "años", an English one "years" ("one language per reply")
+    from actions.qa.answer import ActionAnswer
+    for language, word in (("es", "18 años"), ("en", "18 years"), ("pt-BR", "18 anos")):
+        text = run(ActionAnswer(), "Quiero vender anteojos caminando por la calle en Lajes. ¿Hay edad mínima?" if language == "es"
+                   else "Is there a minimum age to be a street vendor in Lajes?" if language == "en"
+                   else "Tem idade mínima pra ser ambulante em Lajes?", "ask_law", [],
+                   {"language": language, "municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
+        assert text.split(":")[0].endswith(word), text
