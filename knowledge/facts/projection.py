@@ -120,7 +120,8 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             # the offence's own item first (what the citizen asked), then the tier's (which holds the amount)
             cite = tuple(dict.fromkeys([*_ids(norm, offence.cite), *_ids(norm, p.cite)]))
             yield FactRecord(id=f"{n}#penalty-{pid}-{offence.code}", text=offence.text, cite=cite,
-                             about=tuple(t for lang, t in tier_text.items() if lang in MATCHED_LANGUAGES), **common)
+                             about=(*offence.about, *(t for lang, t in tier_text.items() if lang in MATCHED_LANGUAGES)),
+                             **common)
 
     for oid, o in norm.offices.items():
         permits = [k for k, permit in norm.permits.items() if permit.office == oid]

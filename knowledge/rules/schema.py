@@ -128,6 +128,9 @@ class NoteData(_Dated):
     code: str
     text: TextData
     cite: Cites = Field(default_factory=list)
+    # the phrases citizens name it with, when the law's words do not ("fined twice" for "duas multas no período
+    # de 1 ano", whose "multas" is the fine question's own cue): read by knowledge.facts for an offence
+    about: list[str] = Field(default_factory=list)
 
 
 class AmountData(_Strict):

@@ -460,3 +460,16 @@ def test_the_activity_s_one_record_of_the_kind_asked_is_its_answer():
     assert "validade superior ao período compreendido entre 05 (cinco) dias antes do início e 05 (cinco) dias após" in LAJES
     assert _id("I want to sell food at a traditional town festival in Lajes, only for the festival days. How long can my "
                "licence be valid?", "br-rn-lajes", "event_stall") == "br-rn-lajes/lc-489-2009#period-festival_licence_validity"
+
+
+@pytest.mark.parametrize("question", [
+    "If a beach vendor in Pontal do Paraná gets fined twice in the same year, what happens to their licence?",
+    "How many fines can I get before they cancel my beach vendor authorization in Pontal do Paraná?",
+    "Já levei uma multa este ano em Pontal. Se eu for multado duas vezes perco a autorização?",
+])
+def test_an_offence_is_found_by_the_phrases_citizens_name_it_with(question):
+    # Lei 1.902/2018 art. 43 I: the permit "será cassado: I - Após aplicada a penalidade de multa por 2 (duas) vezes,
+    # durante o período de 1 (um) ano" — an offence whose own words ("multas") are the fine question's cue
+    pontal = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    assert "Após aplicada a penalidade de multa por 2 (duas) vezes, durante o período de 1 (um) ano" in pontal
+    assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-cassation-two_fines_in_a_year"
