@@ -394,6 +394,10 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission"
+    if topic == "season" and _OPENS_CAN_I.match(fold(text)) and not {"season", "validity"} & set(asked_kinds(text)):
+        # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
+        # question asks whether (NLU heard a season in it)
+        return "permission", False
     direct = asked_directly(text)
     if direct in TOPIC_OF_KIND and topic not in ("permission", "law") and TOPIC_OF_KIND[direct] != topic:
         # the question's own question word names what it asks ("which authority gives the licence…?",
@@ -415,6 +419,10 @@ _TOPICS = frozenset(TOPIC_BY_INTENT.values())
 
 # Topics whose answer opens with the permit: a figure asked is said before it.
 _HEADLINE_FIRST = ("permission", "places", "documents")
+
+
+# A question that opens by asking whether ("posso…", "can I…")
+_OPENS_CAN_I = re.compile(r"\s*(posso|podemos|pode|da pra|e permitido|can i|can we|may i|is it allowed|am i allowed)\b")
 
 
 # A question that opens by asking an amount ("How much is…", "Quanto custa…", "Qual o valor da taxa…").

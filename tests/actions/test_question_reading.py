@@ -157,3 +157,16 @@ def test_a_can_i_question_whose_topic_has_nothing_in_the_rules_is_answered_as_ca
     assert "motas de água com menos de 60 kw de potência" in RAMT_SEED
     assert "por períodos não superiores a uma hora" in RAMT_SEED
     assert "no season" not in text
+
+
+def test_a_can_i_question_that_mentions_the_summer_asks_whether_not_the_season(run):
+    # NLU hears a season in "aquí en verano es un golazo"; the question asks whether beer may be sold walking the
+    # street in Lajes — LC 489/2009 art. 59 VII: "bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas
+    # municipais"
+    from actions.qa.answer import ActionAnswer
+    lajes = " ".join((Path(__file__).resolve().parents[2] / "knowledge" / "norms" / "004_509c367244b32730.txt")
+                     .read_text(encoding="utf-8").split())
+    assert "VII - bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas municipais" in lajes
+    text = run(ActionAnswer(), "Puedo vender cerveza caminando por la calle con la conservadora en Lajes? soy uruguayo y aca en "
+               "verano es un golazo", "ask_season", [{"entity": "municipality", "value": "br-rn-lajes"}], {"language": "es"}).text
+    assert "temporada" not in text.split("\n")[0] and "bebidas alcohólicas" in text
