@@ -63,7 +63,7 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     # citizen is: "sou pessoa física, posso…?" is answered yes or no by the rules, with the article)
     asks_holder = asked_kinds(question)[:1] == ["holder"]
     says_who = bool(person_facts(question)) and not _A_CHOICE.search(fold(question))
-    # (a message asking several things: its first question first, read with the rest as its story)
+    # (a message asking several things: its first question first, read with the story told before it)
     parts = () if follow_up else asking_parts(question)
     if (not _asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
         lead = _kinds_asked_by(parts[0])[:1] if parts else []
@@ -191,9 +191,9 @@ def _asking_facts(parts: tuple[AskingPart, ...]) -> int:
 def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: str | None, today: date | None,
                 said: set[str]) -> list[Resolution]:
     """The answers to the message's other questions ("Qual a altura das bandeiras e a que distância fica uma
-    tenda da outra?"): each part that asks a kind of fact by itself, read with the rest of the message as its
-    story, when a record clearly answers it and it was not said already (at most two: a reply to read on a
-    phone). Only a part that asks counts: "a multa por trabalhar sem seguro" names the insurance, it does not
+    tenda da outra?"): each part that asks a kind of fact by itself, read with the story and the questions before
+    it (knowledge.facts.resolve.asking_parts), when a record clearly answers it and it was not said already (at
+    most two: a reply to read on a phone). Only a part that asks counts: "a multa por trabalhar sem seguro" names the insurance, it does not
     ask it."""
     found: list[Resolution] = []
     for part in parts[1:]:
