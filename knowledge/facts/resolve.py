@@ -676,8 +676,8 @@ def asking_parts(question: str) -> tuple[AskingPart, ...]:
     # (a later question is no story of an earlier one: it asks something else, and its telling words would
     # pull the earlier one to its record — "quantos dias para a defesa? e se a negarem, posso recorrer?"; an
     # earlier one is the later one's story, which may name its subject only by a pronoun: "a", the defence)
-    return tuple(AskingPart(piece, " ".join((p.rstrip(" ?.,;") + ("?" if j == i else ".")) for j, (p, other) in enumerate(pieces)
-                                            if j <= i or not other))
+    return tuple(AskingPart(piece, " ".join((p.rstrip(" ?.,;") + ("?" if j == i else ".")) for j, (p, asking) in enumerate(pieces)
+                                            if j <= i or not asking))
                  for i, (piece, asks) in enumerate(pieces) if asks)
 
 
