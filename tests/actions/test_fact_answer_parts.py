@@ -200,3 +200,13 @@ def test_a_food_cart_standing_at_a_corner_is_the_fixed_point_stall_and_its_corne
     first = run(ActionAnswer(), "ambulante em lajes pode ficar parado num ponto fixo o dia todo?", "ask_permission",
                 [{"entity": "activity", "value": "ambulante"}], slots).text.split("\n")[0]
     assert "Não pode" in first and "art. 39" in first
+
+
+def test_a_trailer_named_in_passing_is_the_food_truck_and_its_fine_is_the_food_truck_s(run):
+    # Igarapava LC 57/2018 art. 104: food trucks, trailers and vans pay "R$ 120,07 … a R$ 1.150,86" — not the
+    # garbage fine (art. 10–13) whose record also speaks of "descumprir as regras"
+    assert "R$ 120,07 (cento e vinte reais e sete centavos) a R$ 1.150,86" in IGARAPAVA
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "pt-BR"}
+    first = run(ActionAnswer(), "Qual o valor da multa pra quem descumpre as regras de comida de rua (trailer, van) em Igarapava?",
+                "ask_fine", [], slots).text.split("\n")[0]
+    assert "120,07" in first and "1.150,86" in first and "art. 104" in first
