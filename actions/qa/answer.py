@@ -394,6 +394,10 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission"
+    if topic in ("obligations", "season", "hours", "limits") and _WHICH_PERMIT.search(fold(text)):
+        # "Quero alugar motas de água no Algarve este Verão, que licença preciso?": which permit is asked,
+        # whatever NLU heard in the rest
+        return "permission", False
     if topic == "season" and _OPENS_CAN_I.match(fold(text)) and not {"season", "validity"} & set(asked_kinds(text)):
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
         # question asks whether (NLU heard a season in it)
@@ -419,6 +423,12 @@ _TOPICS = frozenset(TOPIC_BY_INTENT.values())
 
 # Topics whose answer opens with the permit: a figure asked is said before it.
 _HEADLINE_FIRST = ("permission", "places", "documents")
+
+
+# A question that asks which permit is needed ("que licença preciso?", "what licence do I need?")
+_WHICH_PERMIT = re.compile(r"\b((que|qual|quais) (tipo de )?(licenca|licencas|alvara|autorizacao|permissao)s? (eu )?"
+                           r"(preciso|precisa|e preciso|e precisa|devo|tenho|necessito)|"
+                           r"(what|which) (kind of )?(licen[cs]e|permit|authori[sz]ation)s? (do|does|would|will) (i|we|you) need)\b")
 
 
 # A question that opens by asking whether ("posso…", "can I…")

@@ -58,7 +58,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     # ("para quem faz passeios" is whoever does them, not who issues)
     # ("quem me dá a licença", "onde se pede": a pronoun between the question word and the verb)
     ("office", r"\b((?<!para )(?<!pra )quem ((me|nos|te|lhe) )?(emite|concede|autoriza|da|expede|fornece|licencia|aprova|libera|faz)|"
-               r"qual (o )?(orgao|secretaria|setor|departamento|reparticao)|que (orgao|secretaria|setor)|"
+               r"qual (o |a )?(orgao|secretaria|setor|departamento|reparticao|entidade)|que (orgao|secretaria|setor|entidade)|"
                r"onde (eu |se )?(peco|pede|pedir|tiro|tira|tirar|solicito|solicita|solicitar|requeiro|requer|requerer|consigo)|"
                # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
                r"a quem (eu )?((a|o|as|os) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|me dirijo|recorro)|"

@@ -163,10 +163,25 @@ def test_a_can_i_question_that_mentions_the_summer_asks_whether_not_the_season(r
     # NLU hears a season in "aquí en verano es un golazo"; the question asks whether beer may be sold walking the
     # street in Lajes — LC 489/2009 art. 59 VII: "bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas
     # municipais"
-    from actions.qa.answer import ActionAnswer
     lajes = " ".join((Path(__file__).resolve().parents[2] / "knowledge" / "norms" / "004_509c367244b32730.txt")
                      .read_text(encoding="utf-8").split())
     assert "VII - bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas municipais" in lajes
     text = run(ActionAnswer(), "Puedo vender cerveza caminando por la calle con la conservadora en Lajes? soy uruguayo y aca en "
                "verano es un golazo", "ask_season", [{"entity": "municipality", "value": "br-rn-lajes"}], {"language": "es"}).text
     assert "temporada" not in text.split("\n")[0] and "bebidas alcohólicas" in text
+
+
+@pytest.mark.parametrize("question,expected", [
+    # NLU reads both as ask_obligations; their words ask which permit, and who issues it
+    ("Quero alugar motas de água no Algarve este Verão, que licença preciso?", "licença de operador marítimo-turístico"),
+    ("Quero abrir um negócio de aluguer de motas de água numa praia. A que entidade peço a licença?", "DGAM"),
+])
+def test_which_permit_and_which_body_are_asked_whatever_nlu_heard(run, question, expected):
+    # RAMT art. 8 1 a): the licence is asked "Ao órgão local da DGAM com jurisdição na área onde pretendem exercer a
+    # actividade" (or the IPTM)
+    portugal = " ".join((Path(__file__).resolve().parents[2] / "knowledge" / "norms" / "002_55a9ddd3b6cc6096.txt")
+                        .read_text(encoding="utf-8").split())
+    assert "Ao órgão local da DGAM com jurisdição na área onde pretendem exercer a actividade" in portugal
+    first = run(ActionAnswer(), question, "ask_obligations", [{"entity": "activity", "value": "motas de água"}],
+                {"language": "pt-PT", "municipality": "pt", "jurisdiction": "pt"}).text.split("\n")[0]
+    assert expected in first and "DGAM" in first
