@@ -121,7 +121,7 @@ _DEFENCE_DECIDED = re.compile(
     r".{0,40}\b" + _DEFENCE_WORD + r"\b|\b" + _DEFENCE_WORD + r"\b.{0,40}\b(negad\w*|indeferid\w*|rejeitad\w*|recusad\w*|"
     # ("quantos dias para a defesa? e se a negarem, posso recorrer?")
     r"(a |la )?(negam|negarem|negaram|negou|rejeitam|rejeitarem|rejeitaram|indeferirem|indeferiram)|"
-    r"was rejected|was denied|was refused|was dismissed|turned down|rechazad\w*|nao (foi )?aceit\w*)")
+    r"rejected|denied|refused|dismissed|turned down|rechazad\w*|nao (foi )?aceit\w*)")
 ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir)\b")
 
 

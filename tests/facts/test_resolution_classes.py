@@ -378,6 +378,9 @@ def test_a_defence_decided_against_the_citizen_asks_for_the_appeal():
                "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-appeal"
     assert _id("E se o secretário negar minha defesa, dá pra recorrer? Em quantos dias?",
                "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-appeal"
+    # (said after the question about the defence, as a follow-up is read with it)
+    assert _id("What's the deadline to file a defence against a fine in Lajes? and if my defence is rejected, can I "
+               "appeal? how long do I have?", "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-appeal"
 
 
 # The fifth session's classes, each with the figure the record states and the seed text that states it.
