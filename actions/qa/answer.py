@@ -102,8 +102,10 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     resume_question(turn)
     pending = registry().facts.get(tracker.get_slot("pending_fact") or "")
     answered = pending_fact_answer(turn, pending)
-    if turn.intent in ("affirm", "deny") and not answered:
-        turn.say("help")  # a yes/no to no question of ours
+    if turn.intent in ("affirm", "deny") and not answered and not (is_follow_up(turn.asked) and turn.asked.rstrip().endswith("?")):
+        # a yes/no to no question of ours — not a follow-up question NLU heard as one ("e no domingo?": "no" is
+        # "on the", not a no)
+        turn.say("help")
         return
     text = turn.asked
     topic, overrules_can_i = _topic(turn, text)

@@ -185,3 +185,13 @@ def test_which_permit_and_which_body_are_asked_whatever_nlu_heard(run, question,
     first = run(ActionAnswer(), question, "ask_obligations", [{"entity": "activity", "value": "motas de água"}],
                 {"language": "pt-PT", "municipality": "pt", "jurisdiction": "pt"}).text.split("\n")[0]
     assert expected in first and "DGAM" in first
+
+
+def test_a_follow_up_question_heard_as_a_no_is_answered_and_a_bare_no_gets_the_help(run):
+    # "e no domingo?": NLU hears "no" (Portuguese "on the") as a deny; it is a follow-up question, answered as one
+    slots = {"language": "pt-BR", "municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava"}
+    help_text = run(ActionAnswer(), "não", "deny", [], dict(slots)).text
+    assert help_text.startswith("Pergunte, por exemplo")
+    text = run(ActionAnswer(), "e no domingo?", "deny", [], dict(slots),
+               before=["tenho uma loja de roupa no centro de igarapava, ate q horas posso abrir no sabado?"]).text
+    assert not text.startswith("Pergunte, por exemplo") and "domingo" in text and "/lc-57-2018/" in text
