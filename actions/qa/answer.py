@@ -17,7 +17,7 @@ from actions.common.spanish import gloss
 from actions.qa.brief import MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
-from actions.qa.fact_answer import answer_fact, say_other_parts
+from actions.qa.fact_answer import answer_fact, asks_can_i, say_other_parts
 from actions.qa.facts import (applicant_facts, askable, occupation_facts, pending_fact_answer, person_facts, place_facts, product_kind,
                               seat_facts, age_facts,
                               products_in_text, sells_in_the_street)
@@ -400,7 +400,7 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # "Quero alugar motas de água no Algarve este Verão, que licença preciso?": which permit is asked,
         # whatever NLU heard in the rest
         return "permission", False
-    if topic == "season" and _OPENS_CAN_I.match(fold(text)) and not {"season", "validity"} & set(asked_kinds(text)):
+    if topic == "season" and asks_can_i(text) and not {"season", "validity"} & set(asked_kinds(text)):
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
         # question asks whether (NLU heard a season in it)
         return "permission", False
@@ -431,10 +431,6 @@ _HEADLINE_FIRST = ("permission", "places", "documents")
 _WHICH_PERMIT = re.compile(r"\b((que|qual|quais) (tipo de )?(licenca|licencas|alvara|autorizacao|permissao)s? (eu )?"
                            r"(preciso|precisa|e preciso|e precisa|devo|tenho|necessito)|"
                            r"(what|which) (kind of )?(licen[cs]e|permit|authori[sz]ation)s? (do|does|would|will) (i|we|you) need)\b")
-
-
-# A question that opens by asking whether ("posso…", "can I…")
-_OPENS_CAN_I = re.compile(r"\s*(posso|podemos|pode|da pra|e permitido|can i|can we|may i|is it allowed|am i allowed)\b")
 
 
 # A question that opens by asking an amount ("How much is…", "Quanto custa…", "Qual o valor da taxa…").
@@ -513,7 +509,7 @@ _STANDS_STILL = re.compile(r"\b(fixo|fixa|ponto fixo|ponto definido|parad[oa]|es
 def _sells_food(text: str, product_facts: dict[str, Any]) -> bool:
     """The products named are food — said with a selling word or as a stand's ("carrinho de lanche",
     "banca de espetinho", "hot dog cart")."""
-    return product_facts.get("product_kind") == "food" or product_kind(products_in_text("vender " + text)) == "food"
+    return product_facts.get("product_kind") == "food" or product_kind(products_in_text(text, said_sold=False)) == "food"
 
 
 def _stands_at_a_point(activity: str, jurisdiction: str, day: date) -> bool:

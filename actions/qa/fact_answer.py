@@ -27,7 +27,7 @@ from knowledge.rules.registry import registry
 from knowledge.rules.models import Citation
 from knowledge.search.text import fold
 
-__all__ = ["ANSWERED_KINDS", "answer_company_fines", "answer_fact", "answer_repeat_offence", "other_parts", "say_other_parts"]
+__all__ = ["ANSWERED_KINDS", "answer_company_fines", "answer_fact", "asks_can_i", "answer_repeat_offence", "other_parts", "say_other_parts"]
 
 # Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
 # the rules' answer gives them whole.
@@ -65,11 +65,13 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     says_who = bool(person_facts(question)) and not _A_CHOICE.search(fold(question))
     # (a message asking several things: its first question first, read with the story told before it)
     parts = () if follow_up else asking_parts(question)
-    if (not _asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
+    lead_found = whole = None
+    if (not asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
         lead = _kinds_asked_by(parts[0])[:1] if parts else []
-        found = resolve(parts[0].restated, jurisdiction, activity=activity, day=today, kinds=lead) if lead else None
-        if found is None:
-            found = resolve(question, jurisdiction, activity=activity, day=today)
+        lead_found = resolve(parts[0].restated, jurisdiction, activity=activity, day=today, kinds=lead) if lead else None
+        if lead_found is None:
+            whole = resolve(question, jurisdiction, activity=activity, day=today)
+        found = lead_found or whole
         if found is None and uncovered is not None:
             # the place's norms do not deal with the activity named ("jet ski" in Bertioga's decree), yet a
             # question about the procedure ("how long to file my defence?") has the norms' answer: said for
@@ -79,7 +81,7 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             found = None
     if found is None and long_tail:
         found = retrieve(question, jurisdiction, activity=activity, day=today)
-        if (found is not None and _asks_can_i(question) and found.kind not in _SAYS_WHAT_IS_ALLOWED
+        if (found is not None and asks_can_i(question) and found.kind not in _SAYS_WHAT_IS_ALLOWED
                 and not {found.kind, *_NEIGHBOURS.get(found.kind, ())} & set(asked_kinds(question))):
             # "pode vender fogos no São João?" asks yes or no: a rule of what is allowed answers it, a figure of
             # the same festival (its free hours) does not — unless the figure's kind is asked too ("Can I get a
@@ -92,8 +94,10 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     if len(others) < min(_asking_facts(parts[1:]), 2) and not long_tail:
         # another question of the message no record answers ("max size of a festival stall? and how far from
         # other stalls?"): the rules' answer, whose conditions may hold both, unless the message as a whole
-        # asks one fact
-        found = resolve(question, jurisdiction, activity=activity, day=today)
+        # asks one fact (resolved once: here only when the first question's own record was taken)
+        if lead_found is not None:
+            whole = resolve(question, jurisdiction, activity=activity, day=today)
+        found = whole
         if found is None or found.kind not in ANSWERED_KINDS:
             return False
         others = [o for o in others if o.record.id != found.record.id]
@@ -185,7 +189,7 @@ def _kinds_asked_by(part: AskingPart) -> list[str]:
 
 def _asking_facts(parts: tuple[AskingPart, ...]) -> int:
     """How many of the parts ask a kind of fact one record answers."""
-    return sum(1 for part in parts if _kinds_asked_by(part)[:1] and _kinds_asked_by(part)[0] in ANSWERED_KINDS)
+    return sum(1 for part in parts if (kinds := _kinds_asked_by(part)) and kinds[0] in ANSWERED_KINDS)
 
 
 def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: str | None, today: date | None,
@@ -260,7 +264,8 @@ _SAYS_WHAT_IS_ALLOWED = frozenset(("obligation", "limit"))
 _NEIGHBOURS = {"season": ("validity",), "validity": ("season",)}
 
 
-def _asks_can_i(question: str) -> bool:
+def asks_can_i(question: str) -> bool:
+    """The message opens by asking whether ("posso…", "dá pra…", "can I…")."""
     return _CAN_I.search(question) is not None
 
 

@@ -160,12 +160,13 @@ def _products_longest_first() -> tuple[str, ...]:
     return tuple(sorted(_product_kinds(), key=len, reverse=True))
 
 
-def products_in_text(text: str) -> list[str]:
+def products_in_text(text: str, *, said_sold: bool = True) -> list[str]:
     """The products of product_kinds.yml a question says it sells ("quem autoriza vender lanche na rua?"),
     when NLU tagged none: longest name first, whole words only. Without a selling word, none ("a água
-    do mar" is no product on sale)."""
+    do mar" is no product on sale) — unless `said_sold` is False: the caller knows they are on sale (a
+    stand's: "carrinho de lanche")."""
     folded = " " + " ".join("".join(ch if ch.isalnum() else " " for ch in unidecode(text or "").lower()).split()) + " "
-    if not _SELLING.search(folded):
+    if said_sold and not _SELLING.search(folded):
         return []
     found: list[str] = []
     for word in _products_longest_first():
