@@ -3,6 +3,8 @@ the norms' figure said for whom it is, and both parts answered, each checked aga
 
 from pathlib import Path
 
+import pytest
+
 from actions.qa.answer import ActionAnswer
 
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
@@ -139,16 +141,27 @@ def test_a_seat_named_in_the_question_is_read_even_untagged(run):
 # A message that asks several things: every question answered, in order, each from its record and with its
 # article (knowledge.facts.resolve.asking_parts; actions.qa.fact_answer.other_parts / say_other_parts).
 
-def test_who_may_apply_and_how_long_it_lasts_are_both_answered_in_the_order_asked(run):
+@pytest.mark.parametrize("jurisdiction,language,question,intent,entities,seeds,first,second", [
     # Igarapava LC 57/2018 art. 96: only a legal person may apply for the food truck alvará; art. 97 § 1: it is
     # valid for 2 years
-    assert "O Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica" in IGARAPAVA
-    assert "tera validade de 2 (dois) anos" in IGARAPAVA
-    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "pt-BR"}
-    lines = run(ActionAnswer(), "Quero vender lanche num food truck parado numa praça de Igarapava. Quem pode pedir o alvará "
-                "e por quanto tempo ele vale?", "ask_permission", [{"entity": "activity", "value": "food truck"}], slots).text.split("\n")
-    assert "pessoa jurídica" in lines[0] and "art. 96" in lines[0]
-    assert "2 anos" in lines[1] and "art. 97" in lines[1]
+    ("br-sp-igarapava", "pt-BR", "Quero vender lanche num food truck parado numa praça de Igarapava. Quem pode pedir o alvará "
+     "e por quanto tempo ele vale?", "ask_permission", [{"entity": "activity", "value": "food truck"}],
+     ["O Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica", "tera validade de 2 (dois) anos"],
+     ("pessoa jurídica", "art. 96"), ("2 anos", "art. 97")),
+    # Igarapava LC 57/2018 art. 257: 15 working days for the defence; art. 260: 5 days to appeal to the Mayor
+    ("br-sp-igarapava", "es", "Me labraron un auto de infraccion en Igarapava. ¿Cuántos dias tengo pa presentar la defenza? "
+     "¿Y si la rechazan, puedo apelar?", "ask_after_fine", [],
+     ["O infrator tera o prazo de 15 (quinze) dias Uteis, contados da data da lavratura", "interposto no prazo de 05 (cinco) dias"],
+     ("15 días hábiles", "art. 257"), ("5 días", "art. 260")),
+], ids=["who-may-apply-and-validity", "defence-then-appeal-in-spanish"])
+def test_two_questions_in_one_message_are_both_answered_in_the_order_asked(run, jurisdiction, language, question, intent,
+                                                                            entities, seeds, first, second):
+    for seed in seeds:
+        assert seed in IGARAPAVA
+    slots = {"municipality": jurisdiction, "jurisdiction": jurisdiction, "language": language}
+    lines = run(ActionAnswer(), question, intent, entities, slots).text.split("\n")
+    assert all(part in lines[0] for part in first)
+    assert all(part in lines[1] for part in second)
 
 
 def test_a_fact_asked_after_the_documents_is_said_after_them(run):
@@ -161,21 +174,12 @@ def test_a_fact_asked_after_the_documents_is_said_after_them(run):
     assert "art. 64" in text[text.index("18 anos"):]
 
 
-def test_a_defence_and_the_appeal_after_it_in_one_spanish_message(run):
-    # Igarapava LC 57/2018 art. 257: 15 working days for the defence; art. 260: 5 days to appeal to the Mayor
-    assert "O infrator tera o prazo de 15 (quinze) dias Uteis, contados da data da lavratura" in IGARAPAVA
-    assert "interposto no prazo de 05 (cinco) dias" in IGARAPAVA
-    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es"}
-    lines = run(ActionAnswer(), "Me labraron un auto de infraccion en Igarapava. ¿Cuántos dias tengo pa presentar la defenza? "
-                "¿Y si la rechazan, puedo apelar?", "ask_after_fine", [], slots).text.split("\n")
-    assert "15 días hábiles" in lines[0] and "art. 257" in lines[0]
-    assert "5 días" in lines[1] and "art. 260" in lines[1]
-
-
 def test_a_part_no_record_answers_leaves_the_message_to_the_rules(run):
-    # Igarapava LC 57/2018 art. 109: a festival stall of at most 4,00 m², at least 3 m from other stalls — the
-    # distance is one of the rules' conditions, not a record: the rules' answer gives both
+    # Igarapava LC 57/2018 art. 109: a festival stall of at most 4,00 m², at least 3 m from buildings and other stalls;
+    # "how far from other stalls does it hve to be" asks no kind a record answers (no distance cue): the rules' answer
+    # gives both
     assert "ter area maxima de 4,00 m2 (quatro metros quadrados)" in IGARAPAVA
+    assert "ter afastamento minimo de 3m (trés metros) de qualquer edificagdo e de outra I barraca" in IGARAPAVA
     slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "en"}
     text = run(ActionAnswer(), "max size of a festival stall in igarapava? and how far from other stalls does it hve to be?",
                "ask_limits", [{"entity": "activity", "value": "festival stall"}], slots).text

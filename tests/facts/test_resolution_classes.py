@@ -476,3 +476,23 @@ def test_an_offence_is_found_by_the_phrases_citizens_name_it_with(question):
     pontal = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
     assert "Após aplicada a penalidade de multa por 2 (duas) vezes, durante o período de 1 (um) ano" in pontal
     assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-cassation-two_fines_in_a_year"
+
+
+@pytest.mark.parametrize("question,record", [
+    # LC 57/2018 art. 109 II: a festival stall stands "no minimo de 3m (trés metros) de qualquer edificagdo e de outra
+    # barraca" — asked as the next stall
+    ("For the church festival in Igarapava we want to put up a stall. How far from the next stall must it be?",
+     "br-sp-igarapava/lc-57-2018#distance-from_buildings_and_stalls_min"),
+])
+def test_a_distance_is_found_by_the_words_citizens_use_for_it(question, record):
+    assert "ter afastamento minimo de 3m (trés metros) de qualquer edificagdo e de outra I barraca" in IGARAPAVA
+    assert _id(question, "br-sp-igarapava", "event_stall") == record
+
+
+def test_the_support_boat_marking_is_found_by_what_is_written_on_the_hull():
+    # RAMT art. 19.º-A: the support boat carries the main boat's name followed by "APOIO", in letters of at least 6 cm
+    portugal = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
+    assert "seguida da palavra «APOIO», de altura não inferior a 6 cm" in portugal
+    from knowledge.facts.resolve import retrieve
+    found = retrieve("O bote de apoio tem de ter alguma coisa escrita no casco em Portugal?", "pt")
+    assert found is not None and found.record.id == "pt/decreto-lei-269-2003#written-support-boat-mark-height"
