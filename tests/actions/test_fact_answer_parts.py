@@ -104,7 +104,7 @@ def test_an_age_said_in_the_question_is_checked_against_the_law(run):
     slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "en"}
     first = run(ActionAnswer(), "can my 16 year old son get a licence to sell popsicles on the street in lajes?", "ask_permission",
                 [{"entity": "activity", "value": "street vendor"}], slots).text.split("\n")[0]
-    assert first.startswith("No, that is not allowed.") and "over 18" in first and "art. 64" in first, first
+    assert first.startswith("No, that is not allowed in") and "over 18" in first and "art. 64" in first, first
 
 
 def test_an_age_is_read_only_where_it_is_someone_s_age():
@@ -132,7 +132,7 @@ def test_a_seat_named_in_the_question_is_read_even_untagged(run):
     slots = {"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "language": "en"}
     elsewhere = run(ActionAnswer(), "We have a kayak rental company registered in São Paulo city. Can we get a permit to rent "
                     "kayaks on the beach in Bertioga?", "ask_permission", [{"entity": "activity", "value": "kayak"}], slots).text
-    assert elsewhere.startswith("No, that is not allowed.") and "based in Bertioga" in elsewhere and "art. 4" in elsewhere
+    assert elsewhere.startswith("No, that is not allowed in") and "based in Bertioga" in elsewhere and "art. 4" in elsewhere
     here = run(ActionAnswer(), "Our company is based in Bertioga. Can we rent kayaks on the beach?", "ask_permission",
                [{"entity": "activity", "value": "kayak"}], slots).text
     assert not here.startswith("No")
