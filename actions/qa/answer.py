@@ -14,7 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
 from actions.common.spanish import gloss
-from actions.qa.brief import MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
+from actions.qa.brief import LEAD_SECTIONS, MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact, asks_can_i, say_other_parts
@@ -227,17 +227,25 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     shown = brief.decision
     if located:  # the nearest points were just said (actions/qa/location.py): not the town's whole list again
         shown = shown.model_copy(update={"places": []})
-    if brief.lead is not None and topic in _HEADLINE_FIRST:  # said first, not again among the conditions
-        shown = shown.model_copy(update={"conditions": [c for c in shown.conditions if c is not brief.lead]})
     forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" else None
     if forbidding is None and decision.outcome is Outcome.NOT_ALLOWED:
         # what the citizen said blocks it ("as a private person" where only companies may apply): that
         # restriction is the answer, said first with its article
         forbidding = blocking_restriction(decision, turn.language)
+    lead = brief.lead if (brief.lead is not None and forbidding is None
+                          and (topic in _HEADLINE_FIRST or "permit" not in full["sections"])) else None
+    # what is said first is not said again in its list (a forbidding condition only when said whole)
+    said_first = [x for x in (lead, forbidding and forbidding.condition) if x is not None
+                  and (x is lead or text_in(x.text, turn.language) == forbidding.clause)]
+    if said_first:
+        shown = shown.model_copy(update={s: [x for x in getattr(shown, s) if not any(x is y for y in said_first)]
+                                         for s in LEAD_SECTIONS})
     view = decision_view(shown, topic, turn.language, max_articles=MAX_ARTICLES, cite_first=brief.cite_first,
                          asked=brief.asked)
     # (the restriction that blocks it is said first: the template's generic "no" is not said again)
     view["reason_said"] = forbidding is not None and decision.outcome is Outcome.NOT_ALLOWED
+    # (the item said first was the list's answer: no "the norms set no distances" after it)
+    view["lead_said"] = lead is not None
     custom: dict[str, Any] = {"citations": citation_payload(view)}
     if topic in ("permission", "places") and decision.places and not located:
         custom["places"] = places_geojson(decision, turn.language)
@@ -247,10 +255,10 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         link = citation_link(forbidding.citation) if forbidding.citation is not None else None
         answer = turn.text("answer.forbidden", municipality=names["municipality"], text=forbidding.clause,
                            link=link) + "\n" + answer
-    elif brief.lead is not None and topic in _HEADLINE_FIRST:
+    elif lead is not None:
         # "qual a altura máxima das bandeiras?": the condition that states it is the first sentence
         answer = turn.text("answer.lead", municipality=names["municipality"],
-                           text=text_in(brief.lead.text, turn.language), link=lead_link(brief.lead)) + "\n" + answer
+                           text=text_in(lead.text, turn.language), link=lead_link(lead)) + "\n" + answer
     if view["citations"]:
         answer += "\n" + turn.text("answer.sources", groups=view["citations"])
     details = turn.text(f"answer.{topic}", **names, view=full)

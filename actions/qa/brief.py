@@ -22,7 +22,7 @@ from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["BRIEF_CAPS", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
+__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
 
 # How many items of each section the short answer shows. Conditions only when they change the answer
 # (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
@@ -227,7 +227,10 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         shown_words |= _words(decision.permit)
     unmet = frozenset(s for s, w in asked.items() if w >= 1.0) - shown_words
     lead = None
-    if asks_for_a_figure(question):
+    if "permit" not in sections:
+        # a list answer (limits, obligations): the item the question points to, of whatever list
+        lead = _pointed(ranked, decision, update, asked)
+    elif asks_for_a_figure(question):
         # a condition that shares the question's own words and states a figure answers it: said first
         held = [(score, -i, item) for score, i, item in ranked
                 if score >= 1.0 and _holds_figure(item) and item in update.get("conditions", decision.conditions)]
@@ -245,6 +248,28 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
                  if relevance(d, weights) >= 1.0 and "distances" not in sections]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
+
+
+# The list items a pointed lead may be: a rule said in one sentence with its article.
+LEAD_SECTIONS = ("conditions", "distances", "obligations")
+
+
+def _pointed(ranked: list[tuple[float, int, Any]], decision: Decision, update: dict[str, list],
+             asked: dict[str, float]) -> Any:
+    """A list answer (limits, obligations) whose question points to one item more than to any other
+    ("o professor precisa ficar junto do aluno o tempo todo?" → the full-time professional; "how tall can
+    the flags be?" → the 2 m flags): that item, said first. None when the question points to none, or to
+    two alike (then the list is the answer). The items of every shown list are weighed together (a word
+    one list's items all share may still tell this item from another list's)."""
+    shown_ids = {id(item) for _, _, item in ranked}
+    items = [item for section in LEAD_SECTIONS for item in update.get(section, getattr(decision, section))
+             if getattr(item, "text", None) is not None and id(item) in shown_ids]
+    weights = _weights(items, asked)
+    scores = sorted(((relevance(item, weights), -i, item) for i, item in enumerate(items)),
+                    key=lambda h: h[:2], reverse=True)
+    if not scores or scores[0][0] < 1.0 or (len(scores) > 1 and scores[1][0] >= scores[0][0]):
+        return None
+    return scores[0][2]
 
 
 def _headline_words(decision: Decision) -> frozenset[str]:

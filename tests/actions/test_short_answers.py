@@ -245,3 +245,36 @@ def test_a_prohibition_among_the_obligations_answers_a_can_i_question_first(run)
         first = run(ActionAnswer(), question, "ask_permission", [{"entity": "activity", "value": "coco verde"}],
                     slots).text.split("\n")[0]
         assert no in first and "art. 13" in first and ("facões" in first or "Machetes" in first)
+
+
+BERTIOGA_SEED = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+LAJES_SEED = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+
+
+def test_the_obligation_the_question_points_to_is_said_first_and_not_again(run):
+    # Bertioga art. 10: a qualified professional full time beside the student — the sixth obligation of the list.
+    assert "deverá ter um profissional qualificado em tempo integral ao lado de seu aluno" in BERTIOGA_SEED
+    result = run(ActionAnswer(), "Pela regra de Bertioga o professor de stand up precisa ficar junto do aluno o tempo todo?",
+                 "ask_obligations", slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga",
+                                           "activity": "sup_rental"})
+    first, rest = result.text.split("\n", 1)
+    assert "tempo integral" in first and "/decreto-4510-2024/art-10" in first, first
+    assert "tempo integral" not in rest
+    # the rest of the checklist is still there
+    assert "Aluguel" in rest
+
+
+def test_a_limits_answer_says_first_the_distance_the_question_names(run):
+    # Lajes art. 56 IV: at least 5 m from the corner — not the trailer's 15 m² that the question also touches.
+    assert "distar, no mínimo 5 (cinco) metros na interseção dos alinhamentos prediais, nas esquinas" in LAJES_SEED
+    result = run(ActionAnswer(), "Can I park my hot dog cart right on a street corner in Lajes, or does it need to be a "
+                 "certain distance away?", "ask_limits",
+                 slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "food_truck"})
+    first = result.text.split("\n", 1)[0]
+    assert "5 m" in first and "corner" in first and "/lc-489-2009/art-56" in first, first
+
+
+def test_a_list_the_question_points_nowhere_in_stays_in_the_laws_order(run):
+    result = run(ActionAnswer(), "quais as obrigações de quem aluga SUP em Bertioga?", "ask_obligations",
+                 slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "activity": "sup_rental"})
+    assert result.text.startswith("•"), result.text[:200]
