@@ -248,7 +248,8 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
     return format_amount(value, unit, lang) if value is not None and unit else None
 
 
-_CAN_I = re.compile(r"^\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|may i|is it allowed|am i allowed)\b",
+_CAN_I = re.compile(r"^\s*¿?\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
+                    r"am i allowed|are we allowed|puedo|podemos|se puede|podés|podes|está permitido|esta permitido)\b",
                     re.IGNORECASE)
 
 
@@ -265,8 +266,12 @@ _NEIGHBOURS = {"season": ("validity",), "validity": ("season",)}
 
 
 def asks_can_i(question: str) -> bool:
-    """The message opens by asking whether ("posso…", "dá pra…", "can I…")."""
-    return _CAN_I.search(question) is not None
+    """The message's first question asks whether ("posso…", "dá pra…", "can I…"), at its start or after the
+    story that comes before it ("I run a food trailer in Lajes. Can I install a sound system on it?")."""
+    if _CAN_I.search(question) is not None:
+        return True
+    parts = asking_parts(question)
+    return bool(parts) and _CAN_I.search(parts[0].piece) is not None
 
 
 def _sentence_part(text: str, kind: str) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Reading", "QUESTION_INTENTS", "DEFAULT_MARGINS", "DEFAULT_CONFIG", "fold", "words", "read", "decide", "is_question",
-           "asks_whether_needed", "asks_for_a_fact", "mentions_permit"]
+           "asks_whether_needed", "asks_whether_allowed", "asks_for_a_fact", "mentions_permit"]
 
 QUESTION_INTENTS = ["ask_permission", "ask_places", "ask_fee", "ask_documents", "ask_hours", "ask_season",
                     "ask_limits", "ask_obligations", "ask_fine", "ask_after_fine", "ask_law", "inform"]
@@ -143,6 +143,25 @@ def asks_whether_needed(text: str) -> bool:
     return "?" in (text or "") or not tokens or tokens[0] not in WANT | NEED | _set("i")
 
 
+# A yes/no question whether something is allowed ("a prefeitura libera a licença?", "¿está permitido…?").
+_WHETHER_ALLOWED = re.compile(
+    r"\b(posso|podemos|pode|podem|da pra|da para|libera|liberam|autoriza|autorizam|permite|permitem|"
+    r"permitid[oa]s?|proibid[oa]s?|e legal|can i|can we|is it|are we|allowed|permitted|legal|"
+    r"puedo|podemos|se puede|podes|esta permitido|esta prohibido)\b")
+
+
+def asks_whether_allowed(text: str) -> bool:
+    """A sentence asking whether something is allowed, with no request verb in it, whatever wish comes
+    before: "Quero organizar um forró na rua. A prefeitura libera a licença?" asks; "Quero a licença,
+    posso pedir aqui?" still asks to apply."""
+    for sentence in re.findall(r"[^.!?¿]*\?", text or ""):
+        tokens = words(sentence)
+        if _WHETHER_ALLOWED.search(fold(sentence)) and not any(
+                t in REQUEST_VERBS or t in LICENSING_VERBS or t in IMPERATIVE_STARTS or t in WANT for t in tokens):
+            return True
+    return False
+
+
 def mentions_permit(tokens: list[str]) -> bool:
     return any(t in PERMIT_WORDS for t in tokens) or any(t in LICENSING_VERBS for t in tokens)
 
@@ -194,7 +213,7 @@ def read(text: str) -> Reading:
         return Reading("request_permit", question, True)
     # "…a quem peço o licenciamento?", "…qual a taxa?": a question for a fact is answered, whatever the
     # wish around it, like a question whether a permit is needed (the offer to apply follows).
-    needed = asks_whether_needed(text)
+    needed = asks_whether_needed(text) or asks_whether_allowed(text)
     # The offer follows a question only when the citizen says they mean to do it ("quero vender milho…,
     # precisa de licença?") or asks whether a permit is needed; "qual a multa sem licença?" is not a wish.
     wishes = any(t in WANT or t in NEED for t in tokens[:6])

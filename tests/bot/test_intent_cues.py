@@ -163,6 +163,23 @@ def test_a_yes_no_question_about_the_rules_is_answered_even_with_a_wish_around_i
     assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
 
 
+@pytest.mark.parametrize("text", [
+    "Quero organizar um forró na rua em frente ao hospital aqui em Lajes. A prefeitura libera a licença?",
+    "Quiero recorrer el centro de Igarapava con un auto con parlantes. ¿Está permitido y en qué horario?",
+    "We want to run a stall at the fair next month. Is it allowed to sell beer there?",
+])
+def test_a_question_whether_it_is_allowed_is_answered_whatever_wish_comes_before(text):
+    ranking = [{"name": "request_permit", "confidence": 0.95}, {"name": "ask_permission", "confidence": 0.03}]
+    decision = cues.decide(text, ranking[0], ranking)
+    assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
+
+
+@pytest.mark.parametrize("text", ["Quero tirar a licença de ambulante, posso?", "Quero a licença. Posso pedir aqui?",
+                                  "I'd like a permit for my kiosk, can I apply here?"])
+def test_a_request_asked_as_a_question_still_asks_to_apply(text):
+    assert not cues.asks_whether_allowed(text)
+
+
 @pytest.mark.parametrize("text", ["quiero sacar la licencia de vendedor ambulante en Igarapava",
                                   "quiero hacer la solicitud", "quiero tramitar el permiso para mi food truck"])
 def test_a_spanish_request_opens_the_pre_application(text):
