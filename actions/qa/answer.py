@@ -227,7 +227,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     shown = brief.decision
     if located:  # the nearest points were just said (actions/qa/location.py): not the town's whole list again
         shown = shown.model_copy(update={"places": []})
-    forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" else None
+    # (a can-I question NLU heard as another topic is still a yes/no: "Can I install a sound system on my
+    # trailer? How big can it be?" is no, then the size)
+    forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" or asks_can_i(text) else None
     if forbidding is None and decision.outcome is Outcome.NOT_ALLOWED:
         # what the citizen said blocks it ("as a private person" where only companies may apply): that
         # restriction is the answer, said first with its article

@@ -270,8 +270,18 @@ def asks_can_i(question: str) -> bool:
     story that comes before it ("I run a food trailer in Lajes. Can I install a sound system on it?")."""
     if _CAN_I.search(question) is not None:
         return True
+    # ("The secretary turned down my defence. Can I still appeal?" asks the appeal's deadline: a kind of fact)
+    # ("Posso ser punido por ter parado?" asks what befalls, not whether to do: a passive is no can-I)
     parts = asking_parts(question)
-    return bool(parts) and _CAN_I.search(parts[0].piece) is not None
+    # (the part's asking sentence: a short story sentence may open the part; a message asking one thing is
+    # its first sentence with a question mark)
+    first = parts[0].piece if parts else next(iter(re.findall(r"[^.!?]*\?", question)), "")
+    asking = re.split(r"(?<=[.!])\s+", first.strip())[-1]
+    kinds = _kinds_asked_by(parts[0]) if parts else asked_kinds(asking)
+    return _CAN_I.search(asking) is not None and not kinds and not _PASSIVE_CAN.search(asking)
+
+
+_PASSIVE_CAN = re.compile(r"^\s*¿?\s*\w+( \w+)? (ser|be|get) ", re.IGNORECASE)
 
 
 def _sentence_part(text: str, kind: str) -> str:

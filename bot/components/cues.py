@@ -213,12 +213,13 @@ def read(text: str) -> Reading:
         return Reading("request_permit", question, True)
     # "…a quem peço o licenciamento?", "…qual a taxa?": a question for a fact is answered, whatever the
     # wish around it, like a question whether a permit is needed (the offer to apply follows).
-    needed = asks_whether_needed(text) or asks_whether_allowed(text)
+    needed = asks_whether_needed(text)
     # The offer follows a question only when the citizen says they mean to do it ("quero vender milho…,
     # precisa de licença?") or asks whether a permit is needed; "qual a multa sem licença?" is not a wish.
     wishes = any(t in WANT or t in NEED for t in tokens[:6])
+    # (a question whether it is allowed is answered, not taken for a request; it adds no offer by itself)
     return Reading(None, question, question and mentions_permit(tokens) and (needed or wishes),
-                   needed or asks_for_a_fact(text))
+                   needed or asks_whether_allowed(text) or asks_for_a_fact(text))
 
 
 _FACT_WORDS = re.compile(r"\b(a quem|quem|qual|quais|quanto|quanta|quantos|quantas|onde|quando|ate quando|"

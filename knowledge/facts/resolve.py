@@ -784,7 +784,10 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     # (and so is a question sentence saying a rare word: "Recebi um auto. Quantos dias tenho pra apresentar a
     # defesa?" asks about the defence, whatever record says "recebimento")
     asked_rare = any((idf or {}).get(s, 0.0) >= rare_idf for s in pool - context)
-    telling = max(pool - context if anchored or asked_rare else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
+    # (and so is a question sentence whose every own word the record holds: "I run a food trailer. Can I play
+    # music? How big can the trailer be?" asks the trailer's size, whatever the story's music points to)
+    sentence_held = bool(content - context) and (content - context) <= stems
+    telling = max(pool - context if anchored or asked_rare or sentence_held else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
             and (len(shared - activity_stems() - WEAK) < 2
                  or any(telling in _record_stems(o)
@@ -795,6 +798,10 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
         # though only the awning's rule, which shares nothing else, says "passar"; "the maximum sound level
         # allowed outside during the day" is the day's noise limit, though the flyers' rule says "allowed")
         return False
+    # (a rare word of the story only when the question sentence names nothing: "I run a food trailer… how big
+    # can the trailer be?" is not about what "run" points to)
+    if content - context:
+        rare -= context
     if rare and others and not any(rare & _record_stems(o) for o in others):
         return True  # a word of the question few records hold, and no other candidate
     # one word the glossary brought ("defender" → "defesa") counts when the citizen's own words matched

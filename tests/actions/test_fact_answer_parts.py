@@ -214,3 +214,24 @@ def test_a_trailer_named_in_passing_is_the_food_truck_and_its_fine_is_the_food_t
     first = run(ActionAnswer(), "Qual o valor da multa pra quem descumpre as regras de comida de rua (trailer, van) em Igarapava?",
                 "ask_fine", [], slots).text.split("\n")[0]
     assert "120,07" in first and "1.150,86" in first and "art. 104" in first
+
+
+def test_a_can_i_after_a_story_is_answered_yes_or_no_and_the_size_asked_next_follows(run):
+    # Lajes art. 51 § 3: a food trailer may not have sound equipment and covers at most 15 m²
+    assert "A área do Trailer não poderá exceder a 15m²" in LAJES and "Não poderá ser instalado equipamento de som no Trailer" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "en", "activity": "food_truck"}
+    text = run(ActionAnswer(), "I run a food trailer in Lajes. Can I install a sound system on it to play music for the "
+               "customers? And how big can the trailer be?", "ask_limits",
+               [{"entity": "activity", "value": "food_truck"}], slots).text
+    first = text.split("\n")[0]
+    assert first.startswith("No, that is not allowed in Lajes") and "sound" in first and "art. 51" in first, first
+    assert "15 m²" in text
+    # the story's "run" points to no record: the charity programme's 7 days is not said
+    assert "7 days" not in text
+
+
+def test_a_can_i_about_being_punished_is_not_a_yes_or_no_about_doing():
+    from actions.qa.fact_answer import asks_can_i
+    assert asks_can_i("Tenho licença de surf em Bertioga. Posso montar tenda na areia?")
+    assert not asks_can_i("Tenho licença de surf em Bertioga. Posso ser punido por ter parado a atividade? Qual a pena?")
+    assert not asks_can_i("A secretaria negou minha defesa. Posso recorrer? Qual o prazo?")
