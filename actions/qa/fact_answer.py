@@ -254,7 +254,8 @@ _CAN_I = re.compile(r"^\s*¿?\s*(posso|pode|podemos|da pra|dá pra|é permitido|
 
 
 # "como pessoa física ou tem que ser empresa?": the person kinds offered as a choice, not said of oneself
-_A_CHOICE = re.compile(r"\b(ou|or)\b( \w+){0,5} (empresa|company|business|firm|sociedade|cnpj|pessoa juridica|pessoa coletiva)\b")
+_A_CHOICE = re.compile(r"\b(ou|or|o)\b( \w+){0,5} (empresa|company|business|firm|sociedade|sociedad|cnpj|pessoa juridica|"
+                       r"pessoa coletiva|persona juridica)\b")
 
 
 # The kinds of record that say what may or may not be done (a prohibition, a limit), and so answer "can I…?"

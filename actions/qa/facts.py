@@ -75,8 +75,14 @@ def occupation_facts(text: str) -> dict[str, Any]:
 # "my company is…"): the rules need not ask back "individual or company?".
 _NATURAL_PERSON = re.compile(r"\b(pessoa fisica|pessoa singular|como pessoa|sem (abrir |ter )?(uma )?(empresa|cnpj)|"
                              r"nao tenho (empresa|cnpj)|autonom[oa]|as an individual|as a private (person|individual)|"
-                             r"as a person|private person|sole trader|without (opening |having )?(a |any )?(company|business))\b")
-_LEGAL_PERSON = re.compile(r"\b(pessoa juridica|pessoa coletiva|minha empresa|nossa empresa|com cnpj|tenho (uma )?empresa|"
+                             r"as a person|private person|sole trader|without (opening |having )?(a |any )?(company|business)|"
+                             # "tudo no meu CPF", "in my own name", "as a private individual", "self-employed";
+                             # es: "como persona", "yo solo", "sin empresa"
+                             r"(no|em|com|pelo|so com o) (meu )?cpf|(no|em) meu (proprio )?nome|in my (own )?name|"
+                             r"private individual|self-employed|self employed|as myself|"
+                             r"como persona( fisica)?|persona fisica|persona sola|yo solo|yo sola|"
+                             r"sin (tener |abrir )?(una )?(empresa|sociedad)|no tengo (una )?(empresa|sociedad))\b")
+_LEGAL_PERSON = re.compile(r"\b(pessoa juridica|pessoa coletiva|minha empresa|nossa empresa|com cnpj|(?<!nao )tenho (uma )?empresa|"
                            r"(a )?minha sociedade|sou uma sociedade|my company|our company|my business|our business|"
                            r"as a company|as a business|my firm|our firm)\b")
 

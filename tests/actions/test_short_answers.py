@@ -202,6 +202,12 @@ def test_who_applies_said_in_the_question_is_read_and_a_blocking_restriction_is_
     ("sem abrir empresa, posso vender?", "natural_person"),
     ("my company wants to run boat tours", "legal_person"),
     ("sou pessoa física mas minha empresa…", None),
+    # "não tenho empresa" says a person, not a company ("tenho empresa" is inside it)
+    ("Quero abrir um food truck, mas não tenho empresa, seria tudo no meu CPF", "natural_person"),
+    ("I'd like to promote a concert in my own name as a private individual", "natural_person"),
+    ("¿Lo puedo pedir yo como persona?", "natural_person"),
+    ("no tengo empresa, ¿puedo vender?", "natural_person"),
+    ("tenho uma empresa de eventos", "legal_person"),
 ])
 def test_the_person_type_said_in_a_question(text, kind):
     from actions.qa.facts import person_facts
@@ -278,3 +284,14 @@ def test_a_list_the_question_points_nowhere_in_stays_in_the_laws_order(run):
     result = run(ActionAnswer(), "quais as obrigações de quem aluga SUP em Bertioga?", "ask_obligations",
                  slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "activity": "sup_rental"})
     assert result.text.startswith("•"), result.text[:200]
+
+
+def test_a_person_said_to_have_no_company_is_told_first_that_only_a_company_may_apply_whatever_the_topic(run):
+    # Igarapava art. 96: only a legal person may ask for the food-truck authorisation
+    assert "Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica" in " ".join(
+        (NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+    result = run(ActionAnswer(), "Quero abrir um food truck em Igarapava, mas não tenho empresa, seria tudo no meu CPF. "
+                 "Consigo o alvará de autorização assim?", "ask_obligations",
+                 slots={"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "activity": "food_truck"})
+    first = result.text.split("\n")[0]
+    assert first.startswith("Não pode em Igarapava") and "pessoa jurídica" in first and "/lc-57-2018/art-96" in first, first
