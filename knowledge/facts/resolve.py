@@ -75,8 +75,16 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("distance", r"\b((?=(deixar|deixe|deixo|deixa|manter|mantenha|ficar|fique) (\w+ )?livre\b)|(?=(keep|leave|stay) (\w+ )?(clear|free)\b)|"
                  r"espaco livre|faixa livre|largura livre|how much (free |clear )?(space|room)|clear space|free space|distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?(?! in advance| ahead| before)|"
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
-    ("hours", r"\b((que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
-              r"hours|until when|from when|de madrugada)\b"),
+    ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
+              r"hours|until when|from when|de madrugada|"
+              # "can my shop open on Sundays?", "a loja pode abrir no domingo?", "¿puede abrir los domingos?": opening on
+              # a day
+              # (read ahead, not taken as cue words: the verb and the day say which trade's and which day's hours)
+              # (asked with a modal: "quero abrir uma loja no fim de semana" tells a plan, it asks no hours)
+              r"(?=(pode|podem|posso|podemos|can|could|may|puede|pueden|da pra|da para|se puede)( \w+){0,6} "
+              r"(open|opens|opening|close|closes|abrir|abre|abrem|funcionar|funciona|funcionam|fechar|fecha|fecham|abierto|"
+              r"abierta|cerrar|cierra|cierran)( \w+){0,2} (on |aos |ao |no |nos |na |nas |em |los |el |en |at )?"
+              r"(sundays?|saturdays?|domingos?|sabados?|feriados?|holidays?|weekends?|the weekend|fim de semana|fin de semana)\b))\b"),
     # ("como pessoa ou tem que ser empresa?", "as an individual or does it have to be a company?": which kind of
     # person may apply, asked as a choice)
     ("holder", r"\b(quem pode (pedir|requerer|ter|tirar|solicitar)|pessoa (fisica|juridica|singular|colectiva|coletiva)|"
@@ -222,7 +230,9 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     (r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"), (r"n't\b", " not"), (r"'s\b", " is"),
     (r"'re\b", " are"), (r"'m\b", " am"), (r"'ll\b", " will"), (r"'ve\b", " have"), (r"'d\b", " would"),
     # a phrasal verb read as its one word ("turned down my defence" is not a closure's "shut down")
-    (r"\bturn(ed|s|ing)? down\b", "reject")))
+    (r"\bturn(ed|s|ing)? down\b", "reject"),
+    # the working week named as a span ("durante a semana" is the weekdays' hours, not "during" a period)
+    (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays")))
 
 
 # (one message is read by every kind cue, the subject reading, the resolver and each candidate's phrase
@@ -852,7 +862,7 @@ def place_stems() -> frozenset[str]:
 # The days say which of a trade's hours, not which trade ("pharmacies: duty rota on weekdays, Saturdays…"
 # is not the shops' hours on weekdays): half a word, and no subject of their own.
 DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados domingo domingos feriado feriados saturday "
-                                  "saturdays sunday sundays holiday holidays".split())
+                                  "saturdays sunday sundays holiday holidays semana week".split())
 # "antes", "depois" order a story in time ("retirar antes de doarem"), "two" counts ("two surf schools", "my two
 # tents"): they name no subject either.
 WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros antes depois before after "

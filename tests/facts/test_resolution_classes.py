@@ -367,7 +367,7 @@ def test_a_suspension_is_a_period_of_its_tier():
     assert "15 días" in found.record.words("es") and "500 UFIB" in found.record.words("es")
     # "qual é a pena?" asks the fine
     assert asked_kinds("se a fiscalizacao autuar por falta de urbanidade qual e a pena?")[:1] == ["fine"]
-    assert asked_kinds("vale a pena abrir no domingo?") == []
+    assert "fine" not in asked_kinds("vale a pena abrir no domingo?")  # (opening on a Sunday is an hours question)
 
 
 def test_a_defence_decided_against_the_citizen_asks_for_the_appeal():
@@ -496,3 +496,20 @@ def test_the_support_boat_marking_is_found_by_what_is_written_on_the_hull():
     from knowledge.facts.resolve import retrieve
     found = retrieve("O bote de apoio tem de ter alguma coisa escrita no casco em Portugal?", "pt")
     assert found is not None and found.record.id == "pt/decreto-lei-269-2003#written-support-boat-mark-height"
+
+
+@pytest.mark.parametrize("question", ["Can my clothing shop in Igarapava open on Sundays?",
+                                      "minha loja em igarapava pode abrir no domingo?",
+                                      "Qual o horário de funcionamento do comércio em Igarapava durante a semana?"])
+def test_opening_on_a_day_and_the_opening_hours_are_asked_as_hours(question):
+    # Igarapava art. 217: shops open 8:00–18:00 on working days, 8:00–13:00 on Saturdays, closed on Sundays
+    assert "nos domingos e feriados os estabelecimentos permanecerao fechados" in IGARAPAVA
+    assert asked_kinds(question)[:1] == ["hours"]
+    found = resolve(question, "br-sp-igarapava")
+    assert found is not None and found.record.id.startswith("br-sp-igarapava/lc-57-2018#hours-commerce"), found
+
+
+def test_a_business_licence_question_is_no_hours_question():
+    assert "hours" not in asked_kinds("Qual a validade do alvará de funcionamento de uma loja em Igarapava?")
+    assert asked_kinds("Quero abrir uma loja no fim de semana que vem, que documentos preciso?")[:1] == ["document"]
+    assert asked_kinds("¿mi negocio puede abrir los domingos en Igarapava?")[:1] == ["hours"]
