@@ -14,7 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
 from actions.common.spanish import gloss
-from actions.qa.brief import LEAD_SECTIONS, MAX_ARTICLES, blocking_restriction, brief_decision, forbidding_clause, stems_of
+from actions.qa.brief import LEAD_SECTIONS, MAX_ARTICLES, asks_to_transfer, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact, asks_can_i, say_other_parts
@@ -229,7 +229,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         shown = shown.model_copy(update={"places": []})
     # (a can-I question NLU heard as another topic is still a yes/no: "Can I install a sound system on my
     # trailer? How big can it be?" is no, then the size)
-    forbidding = forbidding_clause(decision, text, turn.language) if topic == "permission" or asks_can_i(text) else None
+    forbidding = (forbidding_clause(decision, text, turn.language)
+                  if topic == "permission" or asks_can_i(text) or asks_to_transfer(text) else None)
     if forbidding is None and decision.outcome is Outcome.NOT_ALLOWED:
         # what the citizen said blocks it ("as a private person" where only companies may apply): that
         # restriction is the answer, said first with its article
@@ -406,9 +407,11 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False
     topic = TOPIC_BY_INTENT.get(turn.intent or "") or previous or "permission"
-    if topic in ("obligations", "season", "hours", "limits") and _WHICH_PERMIT.search(fold(text)):
+    if (topic in ("obligations", "season", "hours", "limits", "fine", "after_fine") and _WHICH_PERMIT.search(fold(text))
+            and asked_kinds(text)[:1] not in (["fine"], ["deadline"])):
         # "Quero alugar motas de água no Algarve este Verão, que licença preciso?": which permit is asked,
-        # whatever NLU heard in the rest
+        # whatever NLU heard in the rest (a fine, even: "¿Qué permiso hace falta y quién lo da?" — unless a fine
+        # or a deadline is what the words ask)
         return "permission", False
     if topic == "season" and asks_can_i(text) and not {"season", "validity"} & set(asked_kinds(text)):
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the

@@ -22,7 +22,7 @@ from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
+__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "asks_to_transfer", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
 
 # How many items of each section the short answer shows. Conditions only when they change the answer
 # (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
@@ -340,6 +340,32 @@ class Forbidding(NamedTuple):
     citation: Citation | None  # its article: the clause's own when the condition cites one per clause, else the first
 
 
+# "Posso passar a autorização pro meu irmão?", "can I hand it over to my cousin?", "¿se la puedo pasar a mi
+# primo?" (glossed "passar a meu primo"): handing the permit to someone else.
+_TRANSFER = re.compile(r"\b(transferir|transfiro|transfere|transferi-la|transfer|repassar|repasso|ceder|"
+                       r"passar (a |as |o |os |ela |ele |la |minha |meu |essa |esse )?(licenca |autorizacao |alvara |"
+                       r"permissao |ponto )?(pra|para|pro|a|ao)|pass (\w+ ){0,8}on to|hand (\w+ ){0,8}over|"
+                       r"give (it|my \w+) to)\b")
+# what says a permit may not change hands
+_NOT_TRANSFERABLE = re.compile(r"intransfer|intransmiss|not transferable|non-transferable|cannot be transferred|"
+                               r"nao (e |pode ser )?transfer|no (es |puede ser )?transferible")
+
+
+def asks_to_transfer(question: str) -> bool:
+    return _TRANSFER.search(fold(question)) is not None
+
+
+def _transfer_clause(decision: Decision, language: str) -> Forbidding | None:
+    """The clause of a condition, an obligation or the season that says the permit is not transferable."""
+    items = [*decision.conditions, *decision.obligations, *([decision.season] if decision.season else [])]
+    for item in items:
+        clauses = re.split(r";\s*", text_in(item.text, language) or "")
+        for i, clause in enumerate(clauses):
+            if _NOT_TRANSFERABLE.search(fold(clause)):
+                return Forbidding(item, clause, _clause_citation(item, i, len(clauses)))
+    return None
+
+
 def forbidding_clause(decision: Decision, question: str, language: str) -> Forbidding | None:
     """A can-I question whose telling word a condition forbids ("barraquinha pra vender fogos na festa
     junina?" → "nas festas juninas, nada de barraca de fogos de artifício"): the answer is no, said first.
@@ -348,6 +374,11 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
     ("no more than 2 tents" does not forbid a tent)."""
     if not _CAN_I.search(fold(question)):
         return None
+    if asks_to_transfer(question):
+        # "posso passar a autorização pro meu irmão?": the rule that says it is personal answers it
+        transfer = _transfer_clause(decision, language)
+        if transfer is not None:
+            return transfer
     skip = _activity_stems(decision.activity) | _headline_words(decision)
     stems = question_stems(question)
     own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")}

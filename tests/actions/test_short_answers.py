@@ -295,3 +295,17 @@ def test_a_person_said_to_have_no_company_is_told_first_that_only_a_company_may_
                  slots={"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "activity": "food_truck"})
     first = result.text.split("\n")[0]
     assert first.startswith("Não pode em Igarapava") and "pessoa jurídica" in first and "/lc-57-2018/art-96" in first, first
+
+
+@pytest.mark.parametrize("text,language,said", [
+    ("Peguei a autorização pra vender na temporada em Pontal. Se eu ficar doente posso passar ela pro meu irmão?", "pt-BR",
+     "Não pode em Pontal do Paraná"),
+    ("Can I hand my Pontal do Paraná summer vendor authorisation over to my brother?", "en", "No, that is not allowed"),
+])
+def test_handing_the_permit_to_someone_else_is_answered_by_the_rule_that_says_it_is_personal(run, text, language, said):
+    # Pontal art. 9 § 1º: the season authorisation "é intransferível"
+    assert "será válida de 1º de dezembro a 31 de março do exercício seguinte e é intransferível" in PONTAL_SEED
+    result = run(ActionAnswer(), text, "ask_season", slots={**PONTAL, "activity": "itinerant_vendor", "language": language})
+    first = result.text.split("\n")[0]
+    assert first.startswith(said) and ("intransferível" in first or "cannot be transferred" in first), first
+    assert "/lei-1902-2018/art-9" in first
