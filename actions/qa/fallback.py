@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common.conversation import Turn
 from actions.qa.answer import answer_question, completes_kept_question
 from actions.qa.search import answer_from_search
-from actions.qa.subject import context_jurisdiction, is_follow_up, previous_question
+from actions.qa.subject import context_jurisdiction, is_follow_up, jurisdiction_in_text, previous_question
 from knowledge.facts import asked_kinds
 
 __all__ = ["ActionDefaultFallback"]
@@ -35,6 +35,7 @@ class ActionDefaultFallback(Action):
             # continues the question before even when the passages answered it (and set no topic).
             answer_question(turn)
             return turn.events
-        jurisdiction = context_jurisdiction(tracker)
+        # (a town named in the message scopes the passages: "viajo con mi pitbull a Lajes" is not Igarapava's law)
+        jurisdiction = jurisdiction_in_text(text) or context_jurisdiction(tracker)
         answer_from_search(turn, jurisdiction, force_unsure=True)
         return turn.events

@@ -55,9 +55,17 @@ def _jurisdiction_names() -> dict[str, str]:
             names.setdefault(_norm(alias), norm.jurisdiction)
     aliases = yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
     for jurisdiction, places in aliases.items():
+        if jurisdiction.startswith("_"):
+            continue
         for place in places:
             names.setdefault(_norm(place), jurisdiction)
     return names
+
+
+@lru_cache
+def _common_word_aliases() -> frozenset[str]:
+    aliases = yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
+    return frozenset(_norm(place) for place in aliases.get("_common_words", []))
 
 
 # Words that NLU sometimes tags as a town, typically capitalised at the start of a message.
@@ -143,12 +151,19 @@ def _town_names() -> frozenset[str]:
     return frozenset(n for n in _jurisdiction_names() if any(t == n or t.startswith(n + " ") for t in towns))
 
 
+@lru_cache
+def _named_places() -> frozenset[str]:
+    """The towns' names and the places citizens name them by that are no common word ("Algarve",
+    "Albufeira", "Praia de Leste")."""
+    return _town_names() | frozenset(n for n in _jurisdiction_names() if n not in _common_word_aliases())
+
+
 def jurisdiction_in_text(text: str | None) -> str | None:
     """The covered town the words name ("… em lajes?", "Lajes", "pontal do parana"), longest name first,
-    whole words — whatever the entity extractor made of them: a town named is never asked for again. Only
-    the towns' own names: a beach or "Porto" may be a common word."""
+    whole words — whatever the entity extractor made of them: a town named is never asked for again. Not the
+    aliases that are common words too ("Porto", "Madeira": place_aliases.yml's _common_words).""" 
     padded = f" {_words_of(text)} "
-    for name in sorted(_town_names(), key=len, reverse=True):
+    for name in sorted(_named_places(), key=len, reverse=True):
         if f" {name} " in padded:
             return _jurisdiction_names()[name]
     return None

@@ -66,6 +66,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"who (do|should|must|can) (i|we) (ask|apply to|go to|talk to|contact)|to whom|"
                r"a quien (le )?(pido|tengo que pedir|solicito)|"
                r"what (office|department|authority)|where (do|can) i (apply|get|request)|"
+               # "do I apply for the licence to the IPTM or to the DGAM?", "peço a licença à capitania ou ao IPTM?"
+               r"(do|should|must) (i|we) apply (for (the|a|my|our) (licen[cs]e|permit|authori[sz]ation) )?(to|at|with) (the )?\w+ or|"
+               r"(peco|pedir|solicito|requeiro) (a licenca |o alvara |a autorizacao )?(a|ao|na|no|junto (a|ao|da|do)) \w+ ou|"
                r"(which|what)( \w+)? (office|department|authority|body|agency|secretariat|organ)|"
                r"(which|what) (\w+ )?(department|office|body) (do|does|must|should) i)\b"),
     # ("how many official points", "quantos pontos licenciados": a word may stand between)

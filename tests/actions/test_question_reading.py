@@ -2,6 +2,7 @@
 which topic (when NLU took a question for an answer), which product kind, and which law passage is
 quoted beside the rules' answer. Figures are checked against the seed text."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,23 @@ def test_a_follow_up_question_heard_as_a_no_is_answered_and_a_bare_no_gets_the_h
     text = run(ActionAnswer(), "e no domingo?", "deny", [], dict(slots),
                before=["tenho uma loja de roupa no centro de igarapava, ate q horas posso abrir no sabado?"]).text
     assert not text.startswith("Pergunte, por exemplo") and "domingo" in text and "/lc-57-2018/" in text
+
+
+@pytest.mark.parametrize("text,jurisdiction", [
+    ("I want to start a banana-boat business on a beach in the Algarve", "pt"),
+    ("We rent jet skis near Albufeira", "pt"),
+    ("vendo milho na praia de leste", "br-pr-pontal-do-parana"),
+    ("vendo madeira na feira", None),  # wood, not the island
+    ("moro no porto e quero vender", None),  # a harbour, or a city NLU may tag: not spotted alone
+])
+def test_a_place_citizens_name_a_town_by_is_read_in_the_words(text, jurisdiction):
+    from actions.qa.subject import jurisdiction_in_text
+    assert jurisdiction_in_text(text) == jurisdiction
+
+
+def test_passages_for_a_message_nlu_could_not_read_come_from_the_town_it_names(run):
+    from actions.qa.fallback import ActionDefaultFallback
+    result = run(ActionDefaultFallback(), "Che, viajo con mi pitbull a Lajes. ¿Lo puedo sacar a pasear por la calle?",
+                 "nlu_fallback", slots={"language": "es"})
+    links = re.findall(r"\]\(([^)]+)\)", result.text)
+    assert links and all("/br-rn-lajes/" in url for url in links), links

@@ -513,3 +513,13 @@ def test_a_business_licence_question_is_no_hours_question():
     assert "hours" not in asked_kinds("Qual a validade do alvará de funcionamento de uma loja em Igarapava?")
     assert asked_kinds("Quero abrir uma loja no fim de semana que vem, que documentos preciso?")[:1] == ["document"]
     assert asked_kinds("¿mi negocio puede abrir los domingos en Igarapava?")[:1] == ["hours"]
+
+
+def test_which_of_two_offices_to_apply_to_asks_the_office():
+    # RAMT art. 8: the local DGAM office licenses operators using only vessels exempt from registration…,
+    # otherwise the IPTM
+    assert "órgão local da DGAM com jurisdição na área onde pretendem exercer a activid" in RAMT
+    question = "I want to start a banana-boat business in the Algarve. Do I apply for the licence to the IPTM or to the DGAM?"
+    assert asked_kinds(question)[:1] == ["office"]
+    found = resolve(question, "pt", activity="banana_boat")
+    assert found is not None and found.record.id == "pt/decreto-lei-269-2003#office-dgam_or_iptm"
