@@ -309,3 +309,9 @@ def test_handing_the_permit_to_someone_else_is_answered_by_the_rule_that_says_it
     first = result.text.split("\n")[0]
     assert first.startswith(said) and ("intransferível" in first or "cannot be transferred" in first), first
     assert "/lei-1902-2018/art-9" in first
+
+
+def test_the_season_and_the_validity_are_two_lines(run):
+    result = run(ActionAnswer(), "Until when is the summer vendor authorisation valid in Pontal do Paraná?", "ask_season",
+                 slots={**PONTAL, "activity": "itinerant_vendor", "language": "en"})
+    assert "Valid for:" in result.text and not re.search(r"\S(Valid for:)", result.text), result.text
