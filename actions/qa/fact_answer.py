@@ -200,15 +200,26 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
     most two: a reply to read on a phone). Only a part that asks counts: "a multa por trabalhar sem seguro" names the insurance, it does not
     ask it."""
     found: list[Resolution] = []
-    for part in parts[1:]:
+    for before, part in zip(parts, parts[1:]):
         kinds = _kinds_asked_by(part)
+        read = part.restated
+        if _ELLIPTIC_COUNT.match(part.piece):
+            # "quantos dias para a defesa e quantos para pagar a multa?": the count left unsaid is the one before,
+            # and the part names its own subject (the defence asked before is no story of it)
+            kinds = _kinds_asked_by(before) or kinds
+            read = part.alone
         if not kinds or kinds[0] not in ANSWERED_KINDS:
             continue
-        other = resolve(part.restated, jurisdiction, activity=activity, day=today, kinds=kinds[:1])
+        other = resolve(read, jurisdiction, activity=activity, day=today, kinds=kinds[:1])
         if other is not None and other.kind in ANSWERED_KINDS and other.record.id not in said:
             said.add(other.record.id)
             found.append(other)
     return found[:2]
+
+
+# A question that counts without naming what ("e quantos para pagar?", "y cuántos para pagar la multa?",
+# "and how many to pay?"): it counts what the question before it counted.
+_ELLIPTIC_COUNT = re.compile(r"\s*(e|y|and)?\s*(quantos|quantas|cuantos|cuantas|how many)\s+(para|pra|pro|to|por|de|pa)\b")
 
 
 def _unit_word(turn: Turn, unit: str | None) -> str | None:

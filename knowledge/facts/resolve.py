@@ -40,7 +40,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("lead_time", r"\b((com )?(quanto tempo|quantos dias|qtos dias|quanta) (de )?antecedencia|antecedencia|"
                   r"how (long|many days|far) in advance|in advance|ahead of time|beforehand)\b"),
     ("validity", r"\b((vale|valida|dura) (por )?(quanto tempo|(quantos|qtos|qnts|qts) (anos|meses|dias))|"
-                 r"validade|vale por|valida por|quanto tempo vale|dura quanto|expira|vence|valid for|"
+                 r"validade|vale por|valida por|quanto tempo vale|dura quanto|(quanto|cuanto) (tempo )?dura (o|a|el|la) "
+                 r"(alvara|licenca|autorizacao|permissao|licencia|autorizacion|permiso)|expira|vence|valid for|"
                  r"how long\b.{0,80}\bvalid\b|until when\b.{0,40}\bvalid\b|valid until|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
                  # ("por quanto tempo te dão a licença?": how long the permit granted lasts)
@@ -664,6 +665,9 @@ class AskingPart:
     Quem pode pedir o alvará e por quanto tempo ele vale?": the validity is the food truck's)."""
     piece: str
     restated: str
+    # the message with this question and the sentences that ask nothing, without the other questions (a
+    # question that names its own subject: "…quantos dias para a defesa e quantos para pagar a multa?")
+    alone: str = ""
 
 
 @lru_cache(maxsize=256)
@@ -690,7 +694,9 @@ def asking_parts(question: str) -> tuple[AskingPart, ...]:
     # pull the earlier one to its record — "quantos dias para a defesa? e se a negarem, posso recorrer?"; an
     # earlier one is the later one's story, which may name its subject only by a pronoun: "a", the defence)
     return tuple(AskingPart(piece, " ".join((p.rstrip(" ?.,;") + ("?" if j == i else ".")) for j, (p, asking) in enumerate(pieces)
-                                            if j <= i or not asking))
+                                            if j <= i or not asking),
+                            " ".join((p.rstrip(" ?.,;") + ("?" if j == i else ".")) for j, (p, asking) in enumerate(pieces)
+                                     if j == i or not asking))
                  for i, (piece, asks) in enumerate(pieces) if asks)
 
 

@@ -235,3 +235,13 @@ def test_a_can_i_about_being_punished_is_not_a_yes_or_no_about_doing():
     assert asks_can_i("Tenho licença de surf em Bertioga. Posso montar tenda na areia?")
     assert not asks_can_i("Tenho licença de surf em Bertioga. Posso ser punido por ter parado a atividade? Qual a pena?")
     assert not asks_can_i("A secretaria negou minha defesa. Posso recorrer? Qual o prazo?")
+
+
+def test_a_count_left_unsaid_counts_what_the_question_before_counted(run):
+    # Lajes art. 401: 10 days for the defence; art. 384: the fine is paid within 10 days of the notice
+    assert "O autuado terá o prazo de 10 (dez) dias para apresentar defesa" in LAJES
+    assert "devendo ser paga no prazo máximo de 10 (dez) dias após sua notificação" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "pt-BR"}
+    result = run(ActionAnswer(), "Levei um auto de infração em Lajes por vender sem licença. Quantos dias tenho para "
+                 "apresentar a defesa e quantos para pagar a multa?", "ask_after_fine", [], slots)
+    assert "art. 401" in result.text and "art. 384" in result.text, result.text

@@ -312,6 +312,6 @@ def test_handing_the_permit_to_someone_else_is_answered_by_the_rule_that_says_it
 
 
 def test_the_season_and_the_validity_are_two_lines(run):
-    result = run(ActionAnswer(), "Until when is the summer vendor authorisation valid in Pontal do Paraná?", "ask_season",
+    result = run(ActionAnswer(), "What is the season for street vendors in Pontal do Paraná?", "ask_season",
                  slots={**PONTAL, "activity": "itinerant_vendor", "language": "en"})
     assert "Valid for:" in result.text and not re.search(r"\S(Valid for:)", result.text), result.text
