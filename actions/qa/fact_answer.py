@@ -70,7 +70,10 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         lead = _kinds_asked_by(parts[0])[:1] if parts else []
         lead_found = resolve(parts[0].restated, jurisdiction, activity=activity, day=today, kinds=lead) if lead else None
         if lead_found is None:
-            whole = resolve(question, jurisdiction, activity=activity, day=today)
+            # (the whole message read for what its first question asks, before what a later one asks more
+            # directly: "¿Lo puedo pedir como persona o tiene que ser empresa? ¿Y cuánto dura el alvará?")
+            whole = ((resolve(question, jurisdiction, activity=activity, day=today, kinds=lead) if lead else None)
+                     or resolve(question, jurisdiction, activity=activity, day=today))
         found = lead_found or whole
         if found is None and uncovered is not None:
             # the place's norms do not deal with the activity named ("jet ski" in Bertioga's decree), yet a

@@ -245,3 +245,15 @@ def test_a_count_left_unsaid_counts_what_the_question_before_counted(run):
     result = run(ActionAnswer(), "Levei um auto de infração em Lajes por vender sem licença. Quantos dias tenho para "
                  "apresentar a defesa e quantos para pagar a multa?", "ask_after_fine", [], slots)
     assert "art. 401" in result.text and "art. 384" in result.text, result.text
+
+
+def test_who_may_apply_asked_first_is_answered_first_and_the_validity_asked_next_follows(run):
+    # Igarapava art. 96: only a legal person applies; art. 97 § 1º: the authorisation is valid 2 years
+    assert "O alvara de autorizagdo de que trata o caput deste artigo tera validade de 2 (dois) anos" in IGARAPAVA
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es", "activity": "food_truck"}
+    text = run(ActionAnswer(), "Che, tenemos un trailer de choripán y queremos laburar en las calles de Igarapava. ¿Lo puedo "
+               "pedir yo como persona o tiene que ser empresa? ¿Y cuánto dura el alvará?", "ask_documents",
+               [{"entity": "activity", "value": "food_truck"}], slots).text
+    first, *rest = text.split("\n")
+    assert "persona jurídica" in first and "art. 96" in first, first
+    assert any("2 años" in line and "art. 97" in line for line in rest), text
