@@ -22,7 +22,7 @@ from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "asks_to_transfer", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
+__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "asks_to_leave_in_place", "asks_to_transfer", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
 
 # How many items of each section the short answer shows. Conditions only when they change the answer
 # (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
@@ -351,6 +351,26 @@ _NOT_TRANSFERABLE = re.compile(r"intransfer|intransmiss|not transferable|non-tra
                                r"nao (e |pode ser )?transfer|no (es |puede ser )?transferible")
 
 
+# "Posso deixar as tendas montadas na areia de noite?", "can I leave the boards on the sand overnight?",
+# "¿puedo dejar las carpas armadas de noche?" (glossed "deixar … de noite"): gear left in place after hours.
+_LEAVE_IN_PLACE = re.compile(r"\b(deixar|deixo|deixa|leave|leaving|dejar|dejo)\b.{0,80}\b(noite|noites|night|overnight|madrugada|"
+                             r"next morning|dia seguinte|amanha|depois do horario|after hours|fim do dia|end of the day|"
+                             r"montad[oa]s|armad[oa]s|set up)\b|\b(pernoitar|overnight)\b")
+# the rule that gear is taken away at the end of the day, by its code in the rules data
+_REMOVED_DAILY = re.compile(r"remove(d)?_(gear_)?(after_hours|daily)")
+
+
+def asks_to_leave_in_place(question: str) -> bool:
+    return _LEAVE_IN_PLACE.search(fold(question)) is not None
+
+
+def _removal_rule(decision: Decision, language: str) -> Forbidding | None:
+    for item in [*decision.conditions, *decision.obligations]:
+        if _REMOVED_DAILY.search(getattr(item, "code", None) or ""):
+            return Forbidding(item, text_in(item.text, language) or "", item.citations[0] if item.citations else None)
+    return None
+
+
 def asks_to_transfer(question: str) -> bool:
     return _TRANSFER.search(fold(question)) is not None
 
@@ -379,6 +399,11 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
         transfer = _transfer_clause(decision, language)
         if transfer is not None:
             return transfer
+    if asks_to_leave_in_place(question):
+        # "posso deixar as tendas montadas na areia de noite?": the rule that gear goes at the end of the day
+        removal = _removal_rule(decision, language)
+        if removal is not None:
+            return removal
     skip = _activity_stems(decision.activity) | _headline_words(decision)
     stems = question_stems(question)
     own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")}

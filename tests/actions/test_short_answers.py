@@ -315,3 +315,18 @@ def test_the_season_and_the_validity_are_two_lines(run):
     result = run(ActionAnswer(), "What is the season for street vendors in Pontal do Paraná?", "ask_season",
                  slots={**PONTAL, "activity": "itinerant_vendor", "language": "en"})
     assert "Valid for:" in result.text and not re.search(r"\S(Valid for:)", result.text), result.text
+
+
+@pytest.mark.parametrize("text,language,said", [
+    ("After my surf lessons end in the evening, can I leave the tents and the rental boards on the sand in Bertioga "
+     "until the next morning?", "en", "No, that is not allowed in Bertioga"),
+    ("Alquilo sombrillas y tablas en Bertioga. ¿Puedo dejar las carpas armadas en la arena de noche?", "es",
+     "No, no está permitido en Bertioga"),
+])
+def test_leaving_gear_on_the_beach_overnight_is_answered_by_the_rule_that_it_goes_at_the_end_of_the_day(run, text, language, said):
+    # Bertioga art. 5, sole paragraph: the tents are removable and may not stay on the beach after the activity
+    assert "devem ser desmontáveis e móveis, não podendo permanecer na orla e praia marítima após o término das atividades" in " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+    result = run(ActionAnswer(), text, "ask_limits", slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga",
+                                                             "activity": "surf_school", "language": language})
+    first = result.text.split("\n")[0]
+    assert first.startswith(said) and "/decreto-4510-2024/art-5" in first, first
