@@ -356,18 +356,32 @@ _NOT_TRANSFERABLE = re.compile(r"intransfer|intransmiss|not transferable|non-tra
 _LEAVE_IN_PLACE = re.compile(r"\b(deixar|deixo|deixa|leave|leaving|dejar|dejo)\b.{0,80}\b(noite|noites|night|overnight|madrugada|"
                              r"next morning|dia seguinte|amanha|depois do horario|after hours|fim do dia|end of the day|"
                              r"montad[oa]s|armad[oa]s|set up)\b|\b(pernoitar|overnight)\b")
-# the rule that gear is taken away at the end of the day, by its code in the rules data
-_REMOVED_DAILY = re.compile(r"remove(d)?_(gear_)?(after_hours|daily)")
+# "dá pra tirar duas licenças no meu nome?", "can I get a second permit?", "¿puedo sacar dos licencias?"
+# (glossed "duas licenças"): more than one permit for one holder.
+_MORE_THAN_ONE = re.compile(r"\b(duas|dois|2|outra|outro|segunda|segundo|mais de uma|mais de um|two|another|second|"
+                            r"more than one|dos|otra|otro)\b (\w+ )?(licencas?|autorizac(ao|oes)|alvaras?|permiss(ao|oes)|"
+                            r"licen[cs]es?|permits?|authori[sz]ations?|licencias?|permisos?|pontos?|points?|spots?)\b")
+# Yes/no questions the rules data answers by one rule, found by its code: gear left in place after hours is
+# taken away at the end of the day; one holder, one permit.
+_RULE_ASKED = ((_LEAVE_IN_PLACE, re.compile(r"remove(d)?_(gear_)?(after_hours|daily)")),
+               (_MORE_THAN_ONE, re.compile(r"one_(licence|authorisation|permit)_per_")))
 
 
 def asks_to_leave_in_place(question: str) -> bool:
-    return _LEAVE_IN_PLACE.search(fold(question)) is not None
+    """A question the rules answer by one rule's code (gear left overnight, a second permit)."""
+    folded = fold(question)
+    return any(asked.search(folded) for asked, _ in _RULE_ASKED)
 
 
-def _removal_rule(decision: Decision, language: str) -> Forbidding | None:
-    for item in [*decision.conditions, *decision.obligations]:
-        if _REMOVED_DAILY.search(getattr(item, "code", None) or ""):
-            return Forbidding(item, text_in(item.text, language) or "", item.citations[0] if item.citations else None)
+def _removal_rule(decision: Decision, question: str, language: str) -> Forbidding | None:
+    """The rule (condition, note or obligation) whose code answers what the question asks, said whole."""
+    folded = fold(question)
+    for asked, code in _RULE_ASKED:
+        if not asked.search(folded):
+            continue
+        for item in [*decision.conditions, *decision.obligations]:
+            if code.search(getattr(item, "code", None) or ""):
+                return Forbidding(item, text_in(item.text, language) or "", item.citations[0] if item.citations else None)
     return None
 
 
@@ -400,8 +414,9 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
         if transfer is not None:
             return transfer
     if asks_to_leave_in_place(question):
-        # "posso deixar as tendas montadas na areia de noite?": the rule that gear goes at the end of the day
-        removal = _removal_rule(decision, language)
+        # "posso deixar as tendas montadas na areia de noite?": the rule that gear goes at the end of the day;
+        # "dá pra tirar duas licenças?": the rule of one permit per holder
+        removal = _removal_rule(decision, question, language)
         if removal is not None:
             return removal
     skip = _activity_stems(decision.activity) | _headline_words(decision)

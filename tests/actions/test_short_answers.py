@@ -330,3 +330,13 @@ def test_leaving_gear_on_the_beach_overnight_is_answered_by_the_rule_that_it_goe
                                                              "activity": "surf_school", "language": language})
     first = result.text.split("\n")[0]
     assert first.startswith(said) and "/decreto-4510-2024/art-5" in first, first
+
+
+def test_a_second_permit_for_one_holder_is_answered_by_the_rule_of_one_permit_each(run):
+    # Lajes art. 39 § 3º: no more than one licence for the same applicant, even for other goods
+    assert "Fica proibido o fornecimento de mais de uma licença para o mesmo requerente" in LAJES_SEED
+    result = run(ActionAnswer(), "mano, dá pra tirar duas licenças de ambulante no meu nome em Lajes? uma pra vender bijuteria "
+                 "e outra pra capinha de celular", "ask_permission",
+                 slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor"})
+    first = result.text.split("\n")[0]
+    assert first.startswith("Não pode em Lajes") and "uma licença por requerente" in first and "/lc-489-2009/art-39" in first, first
