@@ -14,7 +14,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common.conversation import Turn
 from actions.common.spanish import gloss
-from actions.qa.brief import LEAD_SECTIONS, MAX_ARTICLES, asks_to_leave_in_place, asks_to_transfer, blocking_restriction, brief_decision, forbidding_clause, stems_of
+from actions.qa.brief import LEAD_SECTIONS, MAX_ARTICLES, asks_a_coded_rule, asks_to_transfer, blocking_restriction, brief_decision, forbidding_clause, stems_of
 from actions.qa.decision_view import citation_link, citation_payload, decision_view, lead_link, places_geojson
 from actions.qa.details import DETAILS_PAYLOAD, details_button
 from actions.qa.fact_answer import answer_fact, asks_can_i, say_other_parts
@@ -230,7 +230,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # (a can-I question NLU heard as another topic is still a yes/no: "Can I install a sound system on my
     # trailer? How big can it be?" is no, then the size)
     forbidding = (forbidding_clause(decision, text, turn.language)
-                  if topic == "permission" or asks_can_i(text) or asks_to_transfer(text) or asks_to_leave_in_place(text)
+                  if topic == "permission" or asks_can_i(text) or asks_to_transfer(text) or asks_a_coded_rule(text)
                   else None)
     if forbidding is None and decision.outcome is Outcome.NOT_ALLOWED:
         # what the citizen said blocks it ("as a private person" where only companies may apply): that

@@ -22,7 +22,7 @@ from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "asks_to_leave_in_place", "asks_to_transfer", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
+__all__ = ["BRIEF_CAPS", "LEAD_SECTIONS", "asks_a_coded_rule", "asks_to_transfer", "MAX_ARTICLES", "Brief", "Forbidding", "blocking_restriction", "brief_decision", "forbidding_clause", "question_stems", "relevance", "first_articles", "stems_of"]
 
 # How many items of each section the short answer shows. Conditions only when they change the answer
 # (two at most, see _SHOWN_WHEN_ASKED); a place list stays whole up to six (the answer to "where?"),
@@ -367,13 +367,13 @@ _RULE_ASKED = ((_LEAVE_IN_PLACE, re.compile(r"remove(d)?_(gear_)?(after_hours|da
                (_MORE_THAN_ONE, re.compile(r"one_(licence|authorisation|permit)_per_")))
 
 
-def asks_to_leave_in_place(question: str) -> bool:
+def asks_a_coded_rule(question: str) -> bool:
     """A question the rules answer by one rule's code (gear left overnight, a second permit)."""
     folded = fold(question)
     return any(asked.search(folded) for asked, _ in _RULE_ASKED)
 
 
-def _removal_rule(decision: Decision, question: str, language: str) -> Forbidding | None:
+def _coded_rule(decision: Decision, question: str, language: str) -> Forbidding | None:
     """The rule (condition, note or obligation) whose code answers what the question asks, said whole."""
     folded = fold(question)
     for asked, code in _RULE_ASKED:
@@ -413,12 +413,12 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
         transfer = _transfer_clause(decision, language)
         if transfer is not None:
             return transfer
-    if asks_to_leave_in_place(question):
+    if asks_a_coded_rule(question):
         # "posso deixar as tendas montadas na areia de noite?": the rule that gear goes at the end of the day;
         # "dá pra tirar duas licenças?": the rule of one permit per holder
-        removal = _removal_rule(decision, question, language)
-        if removal is not None:
-            return removal
+        coded = _coded_rule(decision, question, language)
+        if coded is not None:
+            return coded
     skip = _activity_stems(decision.activity) | _headline_words(decision)
     stems = question_stems(question)
     own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")}
