@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common.conversation import Turn
 from actions.qa.answer import answer_question, completes_kept_question
 from actions.qa.search import answer_from_search
-from actions.qa.subject import context_jurisdiction, is_follow_up, jurisdiction_in_text, previous_question
+from actions.qa.subject import activity_tagged, context_jurisdiction, is_follow_up, jurisdiction_in_text, previous_question
 from knowledge.facts import asked_kinds
 
 __all__ = ["ActionDefaultFallback"]
@@ -28,7 +28,11 @@ class ActionDefaultFallback(Action):
         text = turn.asked  # a Spanish message in the Portuguese words the readers match
         # ("Pontal do Paraná (PR)" typed after "which town?": the kept question is answered, whatever NLU
         # made of the brackets)
-        if completes_kept_question(turn) or (is_follow_up(text) and (tracker.get_slot("topic") or previous_question(tracker))) or asked_kinds(text):
+        # (and a question whose subject is plain — an activity NLU tagged, in a town the words name — is the rules'
+        # to answer, however unsure NLU was of the rest: "¿puedo arrancar con el kite en la orilla en Bertioga?")
+        subject = activity_tagged(turn.message) is not None and jurisdiction_in_text(text) is not None
+        if (completes_kept_question(turn) or (is_follow_up(text) and (tracker.get_slot("topic") or previous_question(tracker)))
+                or asked_kinds(text) or subject):
             # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
             # it asks the same question about something else; "fui multado de novo, a multa dobra?"
             # asks for a kind of fact NLU could not place: the facts and the rules answer both. A follow-up

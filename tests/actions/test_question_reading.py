@@ -216,3 +216,12 @@ def test_passages_for_a_message_nlu_could_not_read_come_from_the_town_it_names(r
                  "nlu_fallback", slots={"language": "es"})
     links = re.findall(r"\]\(([^)]+)\)", result.text)
     assert links and all("/br-rn-lajes/" in url for url in links), links
+
+
+def test_a_message_nlu_could_not_read_whose_activity_and_town_are_plain_gets_the_rules_answer(run):
+    # Igarapava art. 96: only a legal person may apply for the food-truck authorisation
+    result = run(ActionDefaultFallback(), "I want to start a food truck in Igarapava as an individual, without opening a "
+                 "company. Can I apply for the permit?", "nlu_fallback",
+                 [{"entity": "activity", "value": "food truck"}], {"language": "en"})
+    first = result.text.split("\n")[0]
+    assert first.startswith("No, that is not allowed in Igarapava") and "/lc-57-2018/art-96" in first, first
