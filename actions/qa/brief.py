@@ -335,7 +335,7 @@ _SCOPE_END = re.compile(r"[,.:()]|\b(but|mas|porem|except|exceto|salvo|unless|a 
 
 
 class Forbidding(NamedTuple):
-    condition: Note
+    condition: Any  # the rule that says so: a condition, an obligation, the season
     clause: str  # the clause that forbids what was asked, in the reader's language
     citation: Citation | None  # its article: the clause's own when the condition cites one per clause, else the first
 
@@ -358,9 +358,12 @@ _LEAVE_IN_PLACE = re.compile(r"\b(deixar|deixo|deixa|leave|leaving|dejar|dejo)\b
                              r"montad[oa]s|armad[oa]s|set up)\b|\b(pernoitar|overnight)\b")
 # "dá pra tirar duas licenças no meu nome?", "can I get a second permit?", "¿puedo sacar dos licencias?"
 # (glossed "duas licenças"): more than one permit for one holder.
-_MORE_THAN_ONE = re.compile(r"\b(duas|dois|2|outra|outro|segunda|segundo|mais de uma|mais de um|two|another|second|"
-                            r"more than one|dos|otra|otro)\b (\w+ )?(licencas?|autorizac(ao|oes)|alvaras?|permiss(ao|oes)|"
-                            r"licen[cs]es?|permits?|authori[sz]ations?|licencias?|permisos?|pontos?|points?|spots?)\b")
+# (held by the one asking — "tirar duas licenças", "get a second permit" —, not needed besides: "preciso de outra
+# licença além do alvará?" asks about another kind of permit)
+_MORE_THAN_ONE = re.compile(r"\b(tirar|ter|pedir|obter|conseguir|get|have|hold|apply for|sacar|tener|obtener)\b (\w+ ){0,2}"
+                            r"(duas|dois|2|outra|outro|segunda|segundo|mais de uma|mais de um|two|another|a second|"
+                            r"more than one)\b (\w+ )?(licencas?|autorizac(ao|oes)|alvaras?|permiss(ao|oes)|"
+                            r"licen[cs]es?|permits?|authori[sz]ations?)\b")
 # Yes/no questions the rules data answers by one rule, found by its code: gear left in place after hours is
 # taken away at the end of the day; one holder, one permit.
 _RULE_ASKED = ((_LEAVE_IN_PLACE, re.compile(r"remove(d)?_(gear_)?(after_hours|daily)")),

@@ -340,3 +340,16 @@ def test_a_second_permit_for_one_holder_is_answered_by_the_rule_of_one_permit_ea
                  slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor"})
     first = result.text.split("\n")[0]
     assert first.startswith("Não pode em Lajes") and "uma licença por requerente" in first and "/lc-489-2009/art-39" in first, first
+
+
+@pytest.mark.parametrize("text,asks", [
+    ("dá pra tirar duas licenças de ambulante no meu nome em Lajes?", True),
+    ("Can I get a second permit for my other cart?", True),
+    ("preciso de outra licença além do alvará?", False),  # another kind of permit, not a second one
+    ("posso ver a taxa dos alvarás?", False),
+    ("posso deixar as tendas montadas na areia de noite?", True),
+    ("posso deixar meu filho na aula de surf?", False),
+])
+def test_the_questions_a_coded_rule_answers(text, asks):
+    from actions.qa.brief import asks_a_coded_rule
+    assert asks_a_coded_rule(text) is asks
