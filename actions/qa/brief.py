@@ -247,7 +247,17 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         held += [(relevance(d, weights), -len(ranked) - i, d) for i, d in enumerate(distances)
                  if relevance(d, weights) >= 1.0 and "distances" not in sections]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
+    if lead is None and _FOR_A_COMPANY_WITH_STAFF.search(fold(question)):
+        # "e para uma empresa com vários vendedores?": the rule of one permit each, which says what a company asks
+        lead = next((c for c in decision.conditions if _ONE_EACH.search(c.code or "")), None)
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
+
+
+# "and for a company with several sellers?", "e pra uma empresa com funcionários?", "¿y para una empresa con
+# varios vendedores?" (glossed): how many permits a company with staff needs
+_FOR_A_COMPANY_WITH_STAFF = re.compile(r"\b(empresa|company|firma|firm|business|sociedade)\b.{0,40}\b(empregados?|funcionarios?|"
+                                       r"vendedores|colaboradores|sellers|vendors|employees|staff|workers)\b")
+_ONE_EACH = re.compile(r"one_(licence|authorisation|permit)_per_")
 
 
 # The list items a pointed lead may be: a rule said in one sentence with its article.

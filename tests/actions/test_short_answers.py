@@ -353,3 +353,17 @@ def test_a_second_permit_for_one_holder_is_answered_by_the_rule_of_one_permit_ea
 def test_the_questions_a_coded_rule_answers(text, asks):
     from actions.qa.brief import asks_a_coded_rule
     assert asks_a_coded_rule(text) is asks
+
+
+@pytest.mark.parametrize("text,language,said", [
+    ("and for a company with several sellers?", "en", "one per employee"),
+    ("¿Y para una empresa con varios vendedores?", "es", "una por empleado"),
+])
+def test_a_company_with_staff_is_told_first_it_needs_a_permit_per_employee(run, text, language, said):
+    # Lajes art. 64 § 3º: a company asks for as many licences as it has employees selling in the street
+    assert "tantas licenças quantos forem os empregados" in LAJES_SEED
+    result = run(ActionAnswer(), text, "ask_documents",
+                 slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor",
+                        "language": language, "topic": "documents"})
+    first = result.text.split("\n")[0]
+    assert said in first and "/lc-489-2009/art-" in first, first
