@@ -431,6 +431,10 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         kinds = asked_kinds(text)
         if kinds and kinds[0] in TOPIC_OF_KIND:
             return TOPIC_OF_KIND[kinds[0]], False
+        if asks_can_i(text) and activity_tagged(turn.message) is not None:
+            # "Mi hijo tiene 17 años… ¿lo puede anotar como ambulante?": a yes/no about an activity named is the
+            # rules' to answer, not a passage's
+            return "permission", False
     return topic, False
 
 

@@ -262,7 +262,7 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
     return format_amount(value, unit, lang) if value is not None and unit else None
 
 
-_CAN_I = re.compile(r"^\s*¿?\s*(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
+_CAN_I = re.compile(r"^\s*¿?\s*((o|a|os|as|lo|la|le|me|te|se|eu|ele|ela|nos) )?(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
                     r"am i allowed|are we allowed|puedo|podemos|se puede|podés|podes|está permitido|esta permitido)\b",
                     re.IGNORECASE)
 

@@ -257,3 +257,14 @@ def test_who_may_apply_asked_first_is_answered_first_and_the_validity_asked_next
     first, *rest = text.split("\n")
     assert "persona jurídica" in first and "art. 96" in first, first
     assert any("2 años" in line and "art. 97" in line for line in rest), text
+
+
+def test_a_yes_or_no_about_a_named_activity_nlu_read_as_about_the_law_gets_the_rules_answer(run):
+    # Lajes art. 64 V: the street vendor must be over 18
+    assert "V - ser maior de 18 anos" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}
+    text = run(ActionAnswer(), "Mi hijo tiene 17 años y quiere vender helados en la calle en Lajes este verano. ¿Lo puede "
+               "anotar como ambulante o es muy chico?", "ask_law",
+               [{"entity": "activity", "value": "ice_cream"}, {"entity": "activity", "value": "itinerant_vendor"}], slots).text
+    first = text.split("\n")[0]
+    assert first.startswith("No, no está permitido en Lajes") and "18 años" in first and "art. 64" in first, first
