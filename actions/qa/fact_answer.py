@@ -296,7 +296,8 @@ def asks_can_i(question: str) -> bool:
     return _CAN_I.search(asking) is not None and not kinds and not _PASSIVE_CAN.search(asking)
 
 
-_PASSIVE_CAN = re.compile(r"^\s*¿?\s*\w+( \w+)? (ser|be|get) ", re.IGNORECASE)
+# ("posso ser multado", "can I be fined", "can I get fined" — not "can I get a permit")
+_PASSIVE_CAN = re.compile(r"^\s*¿?\s*\w+( \w+)? (ser|be|get (fined|punished|penali[sz]ed|suspended|caught)) ", re.IGNORECASE)
 
 
 def _sentence_part(text: str, kind: str) -> str:

@@ -235,6 +235,8 @@ def test_a_can_i_about_being_punished_is_not_a_yes_or_no_about_doing():
     assert asks_can_i("Tenho licença de surf em Bertioga. Posso montar tenda na areia?")
     assert not asks_can_i("Tenho licença de surf em Bertioga. Posso ser punido por ter parado a atividade? Qual a pena?")
     assert not asks_can_i("A secretaria negou minha defesa. Posso recorrer? Qual o prazo?")
+    assert not asks_can_i("I stopped teaching for a month in Bertioga. Can I get fined for that?")
+    assert asks_can_i("I'm from Argentina. Can I get a street vendor permit in Lajes?")
 
 
 def test_a_count_left_unsaid_counts_what_the_question_before_counted(run):
