@@ -310,7 +310,7 @@ def _sentence_part(text: str, kind: str) -> str:
     return text
 
 
-_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance", "fee"}
+_LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance", "fee", "holder"}
 
 
 # "fui multado de novo pela mesma coisa, a multa dobra?": a repeat and a change of the fine asked about

@@ -270,3 +270,10 @@ def test_a_yes_or_no_about_a_named_activity_nlu_read_as_about_the_law_gets_the_r
                [{"entity": "activity", "value": "ice_cream"}, {"entity": "activity", "value": "itinerant_vendor"}], slots).text
     first = text.split("\n")[0]
     assert first.startswith("No, no está permitido en Lajes") and "18 años" in first and "art. 64" in first, first
+
+
+def test_who_may_apply_names_the_permit_inside_the_sentence_in_lower_case(run):
+    slots = {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es", "activity": "food_truck"}
+    first = run(ActionAnswer(), "¿Lo puedo pedir yo como persona o tiene que ser empresa? Es para un food truck en Igarapava",
+                "ask_permission", [{"entity": "activity", "value": "food_truck"}], slots).text.split("\n")[0]
+    assert "En Igarapava (SP), autorización" in first, first
