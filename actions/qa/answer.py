@@ -239,8 +239,9 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     lead = brief.lead if (brief.lead is not None and forbidding is None
                           and (topic in _HEADLINE_FIRST or "permit" not in full["sections"])) else None
     # what is said first is not said again in its list (a forbidding condition only when said whole)
-    said_first = [x for x in (lead, forbidding and forbidding.condition) if x is not None
-                  and (x is lead or text_in(x.text, turn.language) == forbidding.clause)]
+    said_first = [lead] if lead is not None else []
+    if forbidding is not None and text_in(forbidding.condition.text, turn.language) == forbidding.clause:
+        said_first.append(forbidding.condition)
     if said_first:
         shown = shown.model_copy(update={s: [x for x in getattr(shown, s) if not any(x is y for y in said_first)]
                                          for s in LEAD_SECTIONS})

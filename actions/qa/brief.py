@@ -247,17 +247,12 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         held += [(relevance(d, weights), -len(ranked) - i, d) for i, d in enumerate(distances)
                  if relevance(d, weights) >= 1.0 and "distances" not in sections]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
-    if lead is None and _FOR_A_COMPANY_WITH_STAFF.search(fold(question)):
+    if lead is None:
         # "e para uma empresa com vários vendedores?": the rule of one permit each, which says what a company asks
-        lead = next((c for c in decision.conditions if _ONE_EACH.search(c.code or "")), None)
+        lead = _coded_rule(decision, question, says_no=False)
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
 
 
-# "and for a company with several sellers?", "e pra uma empresa com funcionários?", "¿y para una empresa con
-# varios vendedores?" (glossed): how many permits a company with staff needs
-_FOR_A_COMPANY_WITH_STAFF = re.compile(r"\b(empresa|company|firma|firm|business|sociedade)\b.{0,40}\b(empregados?|funcionarios?|"
-                                       r"vendedores|colaboradores|sellers|vendors|employees|staff|workers)\b")
-_ONE_EACH = re.compile(r"one_(licence|authorisation|permit)_per_")
 
 
 # The list items a pointed lead may be: a rule said in one sentence with its article.
@@ -374,27 +369,34 @@ _MORE_THAN_ONE = re.compile(r"\b(tirar|ter|pedir|obter|conseguir|get|have|hold|a
                             r"(duas|dois|2|outra|outro|segunda|segundo|mais de uma|mais de um|two|another|a second|"
                             r"more than one)\b (\w+ )?(licencas?|autorizac(ao|oes)|alvaras?|permiss(ao|oes)|"
                             r"licen[cs]es?|permits?|authori[sz]ations?)\b")
-# Yes/no questions the rules data answers by one rule, found by its code: gear left in place after hours is
-# taken away at the end of the day; one holder, one permit.
-_RULE_ASKED = ((_LEAVE_IN_PLACE, re.compile(r"remove(d)?_(gear_)?(after_hours|daily)")),
-               (_MORE_THAN_ONE, re.compile(r"one_(licence|authorisation|permit)_per_")))
+# "and for a company with several sellers?", "e pra uma empresa com funcionários?", "¿y para una empresa con
+# varios vendedores?" (glossed): how many permits a company with staff needs
+_FOR_A_COMPANY_WITH_STAFF = re.compile(r"\b(empresa|company|firma|firm|business|sociedade)\b.{0,40}\b(empregados?|funcionarios?|"
+                                       r"vendedores|colaboradores|sellers|vendors|employees|staff|workers)\b")
+_ONE_EACH = re.compile(r"one_(licence|authorisation|permit)_per_")
+# Questions the rules data answers by one rule, found by its code: (what the question asks, the rule's code,
+# whether the rule answers "no"). Gear left in place after hours is taken away at the end of the day; one
+# holder, one permit — and a company asks one per employee.
+_CODED_ANSWERS = ((_LEAVE_IN_PLACE, re.compile(r"remove(d)?_(gear_)?(after_hours|daily)"), True),
+                  (_MORE_THAN_ONE, _ONE_EACH, True),
+                  (_FOR_A_COMPANY_WITH_STAFF, _ONE_EACH, False))
 
 
 def asks_a_coded_rule(question: str) -> bool:
-    """A question the rules answer by one rule's code (gear left overnight, a second permit)."""
+    """A yes/no question a coded rule answers "no" to (gear left overnight, a second permit)."""
     folded = fold(question)
-    return any(asked.search(folded) for asked, _ in _RULE_ASKED)
+    return any(asked.search(folded) for asked, _, says_no in _CODED_ANSWERS if says_no)
 
 
-def _coded_rule(decision: Decision, question: str, language: str) -> Forbidding | None:
-    """The rule (condition, note or obligation) whose code answers what the question asks, said whole."""
+def _coded_rule(decision: Decision, question: str, *, says_no: bool) -> Any:
+    """The condition or obligation whose code answers what the question asks (None when none does)."""
     folded = fold(question)
-    for asked, code in _RULE_ASKED:
-        if not asked.search(folded):
-            continue
-        for item in [*decision.conditions, *decision.obligations]:
-            if code.search(getattr(item, "code", None) or ""):
-                return Forbidding(item, text_in(item.text, language) or "", item.citations[0] if item.citations else None)
+    for asked, code, no in _CODED_ANSWERS:
+        if no is says_no and asked.search(folded):
+            found = next((item for item in [*decision.conditions, *decision.obligations]
+                          if code.search(getattr(item, "code", None) or "")), None)
+            if found is not None:
+                return found
     return None
 
 
@@ -405,12 +407,15 @@ def asks_to_transfer(question: str) -> bool:
 def _transfer_clause(decision: Decision, language: str) -> Forbidding | None:
     """The clause of a condition, an obligation or the season that says the permit is not transferable."""
     items = [*decision.conditions, *decision.obligations, *([decision.season] if decision.season else [])]
-    for item in items:
-        clauses = re.split(r";\s*", text_in(item.text, language) or "")
-        for i, clause in enumerate(clauses):
-            if _NOT_TRANSFERABLE.search(fold(clause)):
-                return Forbidding(item, clause, _clause_citation(item, i, len(clauses)))
-    return None
+    return next((Forbidding(item, clause, cite) for item in items for clause, cite in _clauses(item, language)
+                 if _NOT_TRANSFERABLE.search(fold(clause))), None)
+
+
+def _clauses(item: Any, language: str) -> Iterable[tuple[str, Citation | None]]:
+    """A rule's clauses (its text split at ";"), each with its article."""
+    clauses = re.split(r";\s*", text_in(item.text, language) or "")
+    for i, clause in enumerate(clauses):
+        yield clause, _clause_citation(item, i, len(clauses))
 
 
 def forbidding_clause(decision: Decision, question: str, language: str) -> Forbidding | None:
@@ -426,12 +431,11 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
         transfer = _transfer_clause(decision, language)
         if transfer is not None:
             return transfer
-    if asks_a_coded_rule(question):
-        # "posso deixar as tendas montadas na areia de noite?": the rule that gear goes at the end of the day;
-        # "dá pra tirar duas licenças?": the rule of one permit per holder
-        coded = _coded_rule(decision, question, language)
-        if coded is not None:
-            return coded
+    # "posso deixar as tendas montadas na areia de noite?": the rule that gear goes at the end of the day;
+    # "dá pra tirar duas licenças?": the rule of one permit per holder — said whole
+    coded = _coded_rule(decision, question, says_no=True)
+    if coded is not None:
+        return Forbidding(coded, text_in(coded.text, language) or "", coded.citations[0] if coded.citations else None)
     skip = _activity_stems(decision.activity) | _headline_words(decision)
     stems = question_stems(question)
     own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")}
@@ -442,8 +446,7 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
             and any(o[:3] == s[:3] for o in own)}
     # (a prohibition may stand among the obligations: "Proibido usar facões na venda de coco verde")
     for condition in [*decision.conditions, *decision.obligations]:
-        clauses = re.split(r";\s*", text_in(condition.text, language) or "")
-        for i, clause in enumerate(clauses):
+        for clause, cite in _clauses(condition, language):
             folded = fold(clause)
             negation = _FORBIDS["en" if language == "en" else "pt"].search(folded)
             if negation is None or any(ch.isdigit() for ch in clause):
@@ -456,7 +459,7 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
                 scope = _SCOPE_END.split(folded[:negation.start()])[-1] + " " + scope
             held = own & {stem(w) for w in tokens(scope)}
             if held:
-                return Forbidding(condition, clause, _clause_citation(condition, i, len(clauses)))
+                return Forbidding(condition, clause, cite)
     return None
 
 

@@ -30,7 +30,8 @@ class ActionDefaultFallback(Action):
         # made of the brackets)
         # (and a question whose subject is plain — an activity NLU tagged, in a town the words name — is the rules'
         # to answer, however unsure NLU was of the rest: "¿puedo arrancar con el kite en la orilla en Bertioga?")
-        subject = activity_tagged(turn.message) is not None and jurisdiction_in_text(text) is not None
+        named = jurisdiction_in_text(text)
+        subject = activity_tagged(turn.message) is not None and named is not None
         if (completes_kept_question(turn) or (is_follow_up(text) and (tracker.get_slot("topic") or previous_question(tracker)))
                 or asked_kinds(text) or subject):
             # "e se for um deck fixo no calçadão?" reads as nothing on its own, but after "quanto custa…?"
@@ -40,6 +41,6 @@ class ActionDefaultFallback(Action):
             answer_question(turn)
             return turn.events
         # (a town named in the message scopes the passages: "viajo con mi pitbull a Lajes" is not Igarapava's law)
-        jurisdiction = jurisdiction_in_text(text) or context_jurisdiction(tracker)
+        jurisdiction = named or context_jurisdiction(tracker)
         answer_from_search(turn, jurisdiction, force_unsure=True)
         return turn.events

@@ -48,13 +48,17 @@ def activity_names() -> dict[str, str]:
 
 
 @lru_cache
+def _place_aliases() -> dict[str, list[str]]:
+    return yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
+
+
+@lru_cache
 def _jurisdiction_names() -> dict[str, str]:
     names: dict[str, str] = {}
     for norm in load_corpus().norms:
         for alias in filter(None, (norm.jurisdiction, norm.municipality)):
             names.setdefault(_norm(alias), norm.jurisdiction)
-    aliases = yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
-    for jurisdiction, places in aliases.items():
+    for jurisdiction, places in _place_aliases().items():
         if jurisdiction.startswith("_"):
             continue
         for place in places:
@@ -64,8 +68,7 @@ def _jurisdiction_names() -> dict[str, str]:
 
 @lru_cache
 def _common_word_aliases() -> frozenset[str]:
-    aliases = yaml.safe_load((Path(__file__).parent / "place_aliases.yml").read_text(encoding="utf-8"))
-    return frozenset(_norm(place) for place in aliases.get("_common_words", []))
+    return frozenset(_norm(place) for place in _place_aliases().get("_common_words", []))
 
 
 # Words that NLU sometimes tags as a town, typically capitalised at the start of a message.
@@ -152,18 +155,19 @@ def _town_names() -> frozenset[str]:
 
 
 @lru_cache
-def _named_places() -> frozenset[str]:
+def _named_places() -> tuple[str, ...]:
     """The towns' names and the places citizens name them by that are no common word ("Algarve",
-    "Albufeira", "Praia de Leste")."""
-    return _town_names() | frozenset(n for n in _jurisdiction_names() if n not in _common_word_aliases())
+    "Albufeira", "Praia de Leste"), longest first (sorted once, not per message)."""
+    names = _town_names() | frozenset(n for n in _jurisdiction_names() if n not in _common_word_aliases())
+    return tuple(sorted(names, key=len, reverse=True))
 
 
 def jurisdiction_in_text(text: str | None) -> str | None:
     """The covered town the words name ("… em lajes?", "Lajes", "pontal do parana"), longest name first,
     whole words — whatever the entity extractor made of them: a town named is never asked for again. Not the
-    aliases that are common words too ("Porto", "Madeira": place_aliases.yml's _common_words).""" 
+    aliases that are common words too ("Porto", "Madeira": place_aliases.yml's _common_words)."""
     padded = f" {_words_of(text)} "
-    for name in sorted(_named_places(), key=len, reverse=True):
+    for name in _named_places():
         if f" {name} " in padded:
             return _jurisdiction_names()[name]
     return None

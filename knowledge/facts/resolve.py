@@ -671,6 +671,7 @@ class AskingPart:
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=512)  # (read by several readers of one message: the can-I check, the facts, the other parts)
 def asking_parts(question: str) -> tuple[AskingPart, ...]:
     """The questions a message asks, in order, when it asks more than one (else empty): each sentence
     that ends in a question mark or asks with its own question word, split at "e"/"and" before a
