@@ -15,6 +15,9 @@ from tests.actions.conftest import make_tracker
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 PONTAL_SEED = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
 RAMT_SEED = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
+BERTIOGA_SEED = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+IGARAPAVA_SEED = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+LAJES_SEED = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
 PONTAL = {"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana"}
 LINK = re.compile(r"\[[^\]]+\]\(([^)]+)\)")
 
@@ -91,7 +94,6 @@ def test_the_details_button_does_not_stop_the_offer_to_apply():
     assert any(b["payload"] == "/request_permit" for m in dispatcher.messages for b in m.get("buttons") or [])
 
 
-BERTIOGA_SEED = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
 
 
 def test_a_figure_asked_in_a_can_i_question_is_the_first_sentence(run):
@@ -143,7 +145,6 @@ def test_a_place_name_says_nothing_about_the_language():
     assert detect_language("Posso alugar SUP na Praia da Enseada?", None, None) == "pt-BR"
 
 
-IGARAPAVA_SEED = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
 
 
 def test_a_can_i_whose_subject_a_condition_forbids_is_answered_no_first(run):
@@ -215,7 +216,6 @@ def test_the_person_type_said_in_a_question(text, kind):
     assert person_facts(text) == ({"person_type": kind} if kind else {})
 
 
-RAMT_SEED = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
 
 
 @pytest.mark.parametrize("question,said", [
@@ -241,7 +241,7 @@ def test_a_prohibition_among_the_obligations_answers_a_can_i_question_first(run)
     # Lei 1.902/2018 art. 13 § 3º (Lei 2.367/2022): "Fica proibida a utilização de instrumentos cortantes,
     # especialmente facões e assemelhados" by green-coconut vendors — an obligation of the rules data, said first
     # as the "no", in Portuguese (the law's "facões" for the citizen's "facão") and in English ("are banned")
-    pontal = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    pontal = PONTAL_SEED
     assert "Fica proibida a utilização de instrumentos cortantes, especialmente facões e assemelhados" in pontal
     for language, question, no in (
             ("pt-BR", "vendo coco verde na praia de pontal, posso usar facão pra abrir o coco?", "Não pode"),
@@ -253,8 +253,6 @@ def test_a_prohibition_among_the_obligations_answers_a_can_i_question_first(run)
         assert no in first and "art. 13" in first and ("facões" in first or "Machetes" in first)
 
 
-BERTIOGA_SEED = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-LAJES_SEED = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
 
 
 def test_the_obligation_the_question_points_to_is_said_first_and_not_again(run):
@@ -288,8 +286,7 @@ def test_a_list_the_question_points_nowhere_in_stays_in_the_laws_order(run):
 
 def test_a_person_said_to_have_no_company_is_told_first_that_only_a_company_may_apply_whatever_the_topic(run):
     # Igarapava art. 96: only a legal person may ask for the food-truck authorisation
-    assert "Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica" in " ".join(
-        (NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+    assert "Alvara de Autorizagdo podera ser requerido apenas por pessoa juridica" in IGARAPAVA_SEED
     result = run(ActionAnswer(), "Quero abrir um food truck em Igarapava, mas não tenho empresa, seria tudo no meu CPF. "
                  "Consigo o alvará de autorização assim?", "ask_obligations",
                  slots={"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "activity": "food_truck"})
@@ -325,7 +322,8 @@ def test_the_season_and_the_validity_are_two_lines(run):
 ])
 def test_leaving_gear_on_the_beach_overnight_is_answered_by_the_rule_that_it_goes_at_the_end_of_the_day(run, text, language, said):
     # Bertioga art. 5, sole paragraph: the tents are removable and may not stay on the beach after the activity
-    assert "devem ser desmontáveis e móveis, não podendo permanecer na orla e praia marítima após o término das atividades" in " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+    assert ("devem ser desmontáveis e móveis, não podendo permanecer na orla e praia marítima após o término das atividades"
+            in BERTIOGA_SEED)
     result = run(ActionAnswer(), text, "ask_limits", slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga",
                                                              "activity": "surf_school", "language": language})
     first = result.text.split("\n")[0]
@@ -340,6 +338,17 @@ def test_a_second_permit_for_one_holder_is_answered_by_the_rule_of_one_permit_ea
                  slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor"})
     first = result.text.split("\n")[0]
     assert first.startswith("Não pode em Lajes") and "uma licença por requerente" in first and "/lc-489-2009/art-39" in first, first
+
+
+def test_a_second_authorisation_in_bertioga_is_answered_by_its_one_per_holder_rule(run):
+    # Bertioga art. 3: "01 (uma) autorização por permissionário"
+    assert "sendo 01 (uma) autorização por permissionário" in BERTIOGA_SEED
+    result = run(ActionAnswer(), "tenho aluguel de caiaque em bertioga, da pra tirar 2 autorizacoes no meu nome pra ter 2 pontos "
+                 "na praia?", "ask_permission",
+                 slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga", "activity": "kayak"})
+    first = result.text.split("\n")[0]
+    assert first.startswith("Não pode em Bertioga") and "autorização por permissionário" in first, first
+    assert "/decreto-4510-2024/art-3" in first
 
 
 @pytest.mark.parametrize("text,asks", [

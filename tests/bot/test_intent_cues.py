@@ -158,6 +158,10 @@ def test_a_question_for_a_fact_is_answered_even_with_a_wish_around_it():
 ])
 def test_a_yes_no_question_about_the_rules_is_answered_even_with_a_wish_around_it(text):
     # who may hold the permit is a fact of the law (Igarapava art. 96): answered, then the form offered
+    _answered_with_the_offer_over_a_confident_request(text)
+
+
+def _answered_with_the_offer_over_a_confident_request(text: str) -> None:
     ranking = [{"name": "request_permit", "confidence": 0.95}, {"name": "ask_permission", "confidence": 0.03}]
     decision = cues.decide(text, ranking[0], ranking)
     assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
@@ -169,9 +173,7 @@ def test_a_yes_no_question_about_the_rules_is_answered_even_with_a_wish_around_i
     "We want to run a stall at the fair next month. Is it allowed to sell beer there?",
 ])
 def test_a_question_whether_it_is_allowed_is_answered_whatever_wish_comes_before(text):
-    ranking = [{"name": "request_permit", "confidence": 0.95}, {"name": "ask_permission", "confidence": 0.03}]
-    decision = cues.decide(text, ranking[0], ranking)
-    assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]
+    _answered_with_the_offer_over_a_confident_request(text)
 
 
 @pytest.mark.parametrize("text", ["Quero tirar a licença de ambulante, posso?", "Quero a licença. Posso pedir aqui?",
