@@ -22,7 +22,8 @@ PAGE = ROOT / "knowledge" / "facts" / "FACTS.md"
 KINDS = [("fee", "fees"), ("fine", "fines per offence"), ("deadline", "deadlines"), ("office", "who issues / where"),
          ("places", "places and how many"), ("distance", "distances"), ("limit", "sizes, noise, limits"),
          ("hours", "hours"), ("document", "documents"), ("validity", "validity"), ("lead_time", "lead time"),
-         ("insurance", "insurance"), ("holder", "who may apply"), ("season", "season")]
+         ("insurance", "insurance"), ("holder", "who may apply"), ("season", "season"), ("law", "which law, in force since"),
+         ("enforcement", "who enforces")]
 
 
 def render(day: date) -> str:

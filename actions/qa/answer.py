@@ -177,8 +177,10 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     # A follow-up ("e de noite?", "and for a company?") is read with the question it continues.
     follow_up = is_follow_up(text)
     fact_text = with_the_question_before(text, _question_before(turn, tracker)) if follow_up else text
-    if topic != "law" and answer_fact(turn, fact_text, jurisdiction, activity=activity,
-                                      municipality=jurisdiction_name(jurisdiction), today=today, follow_up=follow_up):
+    # (a question about the law is answered by a record only when it asks which law, or who enforces it)
+    if ((topic != "law" or asked_kinds(fact_text)[:1] in (["law"], ["enforcement"]))
+            and answer_fact(turn, fact_text, jurisdiction, activity=activity,
+                            municipality=jurisdiction_name(jurisdiction), today=today, follow_up=follow_up)):
         return
     if topic == "law":
         if not answer_article(turn, jurisdiction) and not _long_tail_fact(turn, text, jurisdiction, activity, today):
@@ -461,6 +463,7 @@ TOPIC_OF_KIND = {
     "office": "permission", "holder": "permission", "lead_time": "permission", "insurance": "permission",
     "validity": "season", "season": "season", "deadline": "after_fine", "fine": "fine", "places": "places",
     "distance": "limits", "limit": "limits", "hours": "hours", "document": "documents",
+    "law": "law", "enforcement": "law",
 }
 
 

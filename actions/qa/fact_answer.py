@@ -32,7 +32,7 @@ __all__ = ["ANSWERED_KINDS", "answer_company_fines", "answer_fact", "asks_can_i"
 # Kinds answered by one record. Documents, seasons and fees are lists or depend on the applicant:
 # the rules' answer gives them whole.
 ANSWERED_KINDS = ("deadline", "validity", "lead_time", "office", "places", "distance", "hours", "holder", "fine",
-                  "limit", "insurance")
+                  "limit", "insurance", "law", "enforcement")
 
 
 def _decimal(value: str | None) -> Decimal | None:

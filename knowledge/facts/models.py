@@ -11,7 +11,7 @@ __all__ = ["FactRecord", "Kind", "MATCHED_LANGUAGES"]
 MATCHED_LANGUAGES = ("pt-BR", "pt-PT", "en")
 
 Kind = Literal["deadline", "fine", "office", "fee", "season", "hours", "distance", "document", "validity",
-               "lead_time", "holder", "places", "obligation", "limit", "insurance"]
+               "lead_time", "holder", "places", "obligation", "limit", "insurance", "law", "enforcement"]
 
 
 class FactRecord(BaseModel):

@@ -98,6 +98,19 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"(tem|tenho|temos|precisa|preciso|precisamos) (que|de) (ser|ter|abrir|montar|criar) (uma )?(empresa|sociedade|cnpj)|"
                r"(ou|or) (precisa|preciso|precisamos|tem que ser|need|needs) (de )?(uma |a )?(empresa|company|business|sociedade)|"
                r"(has|have|need|needs) to be a (company|business|firm)|need (a|to open a|to set up a) (company|business))\b"),
+    # which law rules it, and since when ("qual lei regulamenta…? tá valendo desde quando?", "which law covers…?")
+    # (not "o que diz a lei": that asks what it says, the rules' or a passage's answer)
+    ("law", r"\b((qual|que|which|what|que|cual) (e |es |is |seria )?(a |o |la |el |the )?(numero (da|de) )?(lei|legislacao|decreto|"
+            r"codigo de posturas|law|legislation|decree|by-?law|ley|legislacion)\b(?! (diz|says|dice|fala))|"
+            r"(lei|law|decree|decreto|ley|legislacao|legislation) (que )?(regulamenta|regula|trata|governs|regulates|covers|rules|"
+            r"applies|se aplica)|desde quando|(entrou|entra|esta|estara|entrara) em vigor|comec\w* a valer|"
+            r"(esta|ta|tá) valendo desde|since when|in force|come into force|came into force|took effect|"
+            r"desde cuando|(entro|esta) en vigor)\b"),
+    # who enforces the rules and imposes the fines ("quem fiscaliza?", "quem aplica a coima?", "who enforces it?")
+    ("enforcement", r"\b((quem|who) (e que |is it that )?(fiscaliza|fiscalizam|faz a fiscalizacao|enforces|enforce|inspects|polices|"
+                    r"checks on|aplica (a |as )?(multa|multas|coima|coimas)|instrui o processo|lavra o auto|"
+                    r"(imposes|issues|gives out|hands out) (the )?fines)|quem e responsavel pela fiscalizacao|"
+                    r"(orgao|entidade|autoridade) (que )?fiscaliza|quien (fiscaliza|controla|multa|pone las multas))\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     # (not a bare "cover": "which towns do you cover?")
@@ -161,7 +174,8 @@ def cue_words(question: str, kinds: tuple[str, ...] | None = None) -> set[str]:
     folded = chat_read(question)
     words: set[str] = set()
     for kind, pattern in KINDS_ASKED:
-        if kinds is not None and kind not in kinds:
+        if (kinds is not None and kind not in kinds) or kind in _WHOLE_PHRASE_KINDS:
+            # ("quem fiscaliza" and "quem aplica a coima" ask one kind, and their words say which record)
             continue
         for match in pattern.finditer(folded):
             words |= {stem(w) for w in tokens(match.group(0)) if w in _pattern_words(kind)}
@@ -180,7 +194,13 @@ def _pattern_words(kind: str) -> frozenset[str]:
 def kind_stems() -> frozenset[str]:
     """The stems of every word that asks for a kind of answer ("multa", "penalidade", "prazo", "how long"),
     and the words every record of a kind may hold (GENERIC): they say what is asked, not about what."""
-    return frozenset(stem(w) for kind, _ in KINDS_ASKED for w in _pattern_words(kind) if len(w) > 2) | GENERIC
+    # (not the words of "which law" and "who enforces": phrases whose words — "processo", "auto", "rules",
+    # "covers", "issues" — say what a rule is about elsewhere)
+    return frozenset(stem(w) for kind, _ in KINDS_ASKED if kind not in _WHOLE_PHRASE_KINDS
+                     for w in _pattern_words(kind) if len(w) > 2) | GENERIC
+
+
+_WHOLE_PHRASE_KINDS = frozenset(("law", "enforcement"))
 
 
 # A kind word asked directly ("qual o prazo", "qual a multa", "what is the fine") names the answer wanted;
@@ -365,10 +385,17 @@ def _half(s: str, record: FactRecord, idf: dict[str, float] | None = None, rare_
 
 @per_registry(maxsize=16)
 def _idf(jurisdiction: str, day: date) -> dict[str, float]:
-    records = facts_of(jurisdiction, day)
+    records = [r for r in facts_of(jurisdiction, day) if r.kind != "law"]
     counts = Counter(s for r in records for s in _record_stems(r))
     total = len(records) or 1
     return {s: math.log(1 + total / c) for s, c in counts.items()}
+
+
+def _counted(records: list[FactRecord]) -> int:
+    """How many records the rarity of a word is measured against: not the norm's own record ("which law" sums
+    up the whole subject — beach, equipment, vendors — and would make the words that tell one rule from another
+    look common; see _idf)."""
+    return sum(1 for r in records if r.kind != "law")
 
 
 def resolve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
@@ -479,7 +506,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         if best.id in pointed and not any(r.id in pointed for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
-        rare_idf = math.log(1 + len(records) / _RARE_COUNT)
+        rare_idf = math.log(1 + _counted(records) / _RARE_COUNT)
         if len(holding) == 1 and best is holding[0] and _covers(best, content, plan, cue, bool(required),
                                                                others=[r for _, r in scored[1:]], idf=idf, rare_idf=rare_idf, context=context):
             # the only record holding the question's own figures ("45 passengers" is the over-30 tier)
@@ -652,7 +679,9 @@ def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 # A second question inside a sentence: "e"/"and"/"y" (after an optional comma) before a question word
 # ("onde se pede a licença e com quanta antecedência?"); read on the folded words.
-_AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|quando|"
+# (not the "é" of the European "quem é que…", "o que é que…", written without its accent: one question)
+_AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?<!quem )(?<!onde )(?<!como )(?<!qual )(?<!quando )(?<!o que )(?<!porque )"
+                       r"(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|quando|"
                        r"com quant\w*|em quant\w*|por quant\w*|de quant\w*|a partir|ate quando|ate que|a que|que|"
                        r"what|which|how|who|where|when|for how|from what|at what)\b)")
 
@@ -1057,7 +1086,7 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
     if best_score < 2 * MIN_SCORE:
         return None
     if not _covers(best, content, plan, cue, bool(required), others=[r for _, r in rivals[:5]], idf=idf,
-                   rare_idf=math.log(1 + len(records) / _RARE_COUNT), context=context):
+                   rare_idf=math.log(1 + _counted(records) / _RARE_COUNT), context=context):
         return None
     if rivals and not (best_score >= rivals[0][0] * 1.25 and best_score - rivals[0][0] >= 0.5):
         return None

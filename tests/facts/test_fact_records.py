@@ -64,6 +64,7 @@ QUESTION = {
     "deadline": "qual o prazo: {}?", "validity": "qual a validade: {}?", "lead_time": "com quanta antecedência: {}?",
     "office": "quem emite a licença? {}", "places": "quantos pontos tem {}?", "distance": "qual a distância: {}?",
     "hours": "qual o horário: {}?", "holder": "quem pode pedir {}?", "fine": "qual a multa por {}?",
+    "law": "qual é a lei? {}", "enforcement": "quem fiscaliza? {}",
 }
 
 
