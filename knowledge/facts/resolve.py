@@ -109,7 +109,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     # who enforces the rules and imposes the fines ("quem fiscaliza?", "quem aplica a coima?", "who enforces it?")
     ("enforcement", r"\b((quem|who) (e que |is it that )?(fiscaliza|fiscalizam|faz a fiscalizacao|enforces|enforce|inspects|polices|"
                     r"checks on|aplica (a |as )?(multa|multas|coima|coimas)|instrui o processo|lavra o auto|"
-                    r"(imposes|issues|gives out|hands out) (the )?fines)|quem e responsavel pela fiscalizacao|"
+                    r"(imposes|issues|gives out|hands out|decides) (the |on )?(fines?|coimas?|penalt(y|ies)))|quem e responsavel pela fiscalizacao|"
                     r"(orgao|entidade|autoridade) (que )?fiscaliza|quien (fiscaliza|controla|multa|pone las multas))\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
@@ -430,7 +430,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # deadline's cue and a validity's, which counts as the neighbouring kind)
         candidates = [r for r in records if r.kind == kind
                       or (kind == "distance" and r.kind == "limit" and r.unit in _LENGTH_UNITS)
-                      or (kind == "deadline" and r.kind == "validity")]
+                      or (kind == "deadline" and r.kind == "validity")
+                      # ("which authority imposes the fine?" asks an office the law names as enforcing it — not "quem
+                      # emite a licença?" — and "quem fiscaliza as feiras?" an office whose record says it inspects them)
+                      or (kind == "office" and r.kind == "enforcement" and "fine" in asked)
+                      or (kind == "enforcement" and r.kind == "office")]
         if kind == "fine":
             # one offence's fine; a tier or a table is the rules' answer for the activity
             candidates = [r for r in candidates if r.about or "#written-" in r.id
@@ -1035,9 +1039,10 @@ def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) ->
 
 
 # Kinds a record found without a kind cue may answer with. Fees are priced by the rules (the row
-# depends on the applicant), documents are listed whole by them.
+# depends on the applicant), documents are listed whole by them; the norm's own record ("which law") sums up
+# every subject and answers only the question that asks which law.
 _RETRIEVABLE = frozenset(("deadline", "validity", "lead_time", "office", "places", "distance", "hours", "holder",
-                          "fine", "limit", "insurance", "obligation", "season"))
+                          "fine", "limit", "insurance", "obligation", "season", "enforcement"))
 
 
 def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None) -> Resolution | None:

@@ -86,3 +86,24 @@ def test_who_imposes_the_coima_is_the_other_portuguese_record(run):
     first = run(ActionAnswer(), "Quem é que instrui o processo e aplica a coima?", "ask_fine", [],
                 _slots("pt", "pt-PT")).text.split("\n")[0]
     assert "aplicam as coimas" in first and "ramt/art-39" in first
+
+
+@pytest.mark.parametrize("question", [
+    "Which authority handles the offence and imposes the fine for operating without a licence?",
+    "who handles the offence proceedings?",  # no kind cue: found by its own words
+])
+def test_an_authority_asked_about_a_fine_is_the_one_that_imposes_coimas(question):
+    # RAMT art. 39 (the coima-authority record), asked as an office or with no cue at all
+    from knowledge.facts import resolve, retrieve
+
+    found = resolve(question, "pt") or retrieve(question, "pt")
+    assert found is not None and found.record.id.endswith("#written-coima-authority")
+
+
+def test_who_issues_the_permit_is_still_the_issuing_office_where_the_law_names_one():
+    # Bertioga art. 3: the licences are issued by the Secretaria de Turismo e Cultura; the record of who
+    # enforces (art. 2) is no rival for "quem emite"
+    from knowledge.facts import resolve
+
+    found = resolve("Qual secretaria emite a licença de surf?", "br-sp-bertioga")
+    assert found is not None and "#office-" in found.record.id
