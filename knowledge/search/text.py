@@ -128,13 +128,16 @@ def is_english(word: str) -> bool:
     """Portuguese and English words share one index and one question, so the stemmer is chosen per word:
     English Snowball for a word our English texts write ("appeals" and "appeal", "cancelled" and
     "cancellation" meet), or one that no Portuguese text writes and that is English in shape or an
-    English word's plural; Portuguese Snowball for every other word (the law's words always)."""
+    English word's plural (or its singular in "-er"); Portuguese Snowball for every other word (the law's words always)."""
     portuguese, english = lexicons()
     if word in english:
         return True
     if word in portuguese:
         return False
-    return bool(_ENGLISH_SHAPE.search(word)) or (word.endswith("s") and (word[:-1] in english or word[:-2] in english))
+    # (and the singular in "-er" of a plural our English texts write: "barber" beside "barbers" — Portuguese
+    # Snowball cuts "-er" as a verb's ending, "barb", and the citizen's "barber shop" missed the barbers' record)
+    return (bool(_ENGLISH_SHAPE.search(word)) or (word.endswith("s") and (word[:-1] in english or word[:-2] in english))
+            or (word.endswith("er") and word + "s" in english))
 
 
 @lru_cache(maxsize=65536)

@@ -19,6 +19,9 @@ from knowledge.search.text import stem
         ("vender", "venda", "vendedor", "vendedores"),  # agent nouns in -edor / -idor
         ("consumir", "consumidor", "consumidores"),
         ("publicidade", "publicitario", "publicitaria", "publicitarios"),
+        # the singular of a plural our English texts write ("barbers", Lajes art. 34): Portuguese Snowball gave
+        # "barber" → "barb"
+        ("barber", "barbers"),
     ],
 )
 def test_forms_of_one_word_share_a_stem(forms):
