@@ -43,7 +43,7 @@ from actions.qa.subject import (
 )
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
-from knowledge.facts.resolve import asked_directly, asks_a_price
+from knowledge.facts.resolve import asked_directly, asking_parts, asks_a_price
 from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate, regulating_norms, text_in
 from knowledge.rules.registry import registry
@@ -407,6 +407,11 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
     if turn.intent in ("ask_permission", "ask_obligations", "ask_law") and asks_a_price(text) and not asked_kinds(text):
         # "…vender milho na areia, sem carrinho. Qual é a taxa?": the price asked, wherever in the message
         return "fee", turn.intent == "ask_permission"
+    parts = asking_parts(text)
+    if turn.intent not in TOPIC_BY_INTENT and asks_a_price(parts[0].piece if parts else text):
+        # NLU unsure, and the first question asks a price ("how much is the monthly fee, and how much sidewalk
+        # do I have to leave free?"): the fee, whatever the later question asks
+        return "fee", False
     if turn.intent not in TOPIC_BY_INTENT and asked_kinds(text)[:1] and asked_kinds(text)[0] in TOPIC_OF_KIND:
         # NLU unsure (the fallback), but the words ask for one kind of fact: its topic
         return TOPIC_OF_KIND[asked_kinds(text)[0]], False

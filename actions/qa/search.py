@@ -9,6 +9,8 @@ from actions.common.conversation import Turn
 from actions.qa.subject import jurisdiction_name, resolve_jurisdiction, without_town_names
 from knowledge.corpus import NORMS_DIR, load_corpus
 from knowledge.facts import asked_kinds
+from knowledge.facts.resolve import asks_a_price
+from knowledge.search.text import fold
 from knowledge.rules import offices_of
 from knowledge.search import search
 
@@ -113,12 +115,35 @@ def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int | None =
             elif intro is None:
                 turn.say("search.nothing", jurisdiction=jurisdiction)
             return
+    if asks_a_price(question):
+        # "how much is the licence fee?": a quote of a fine ("multa de 250 UFIB") holds a figure, not a price
+        hits = [h for h in hits if _speaks_of_a_price(h.snippet)]
+        if not hits:
+            if intro is None and jurisdiction:
+                turn.say("search.no_figure", place=jurisdiction_name(jurisdiction), offices=offices)
+            elif intro is None:
+                turn.say("search.nothing", jurisdiction=jurisdiction)
+            return
     passages = [passage_view(h) for h in hits]
     glosses = figure_glosses([h.snippet for h in hits]) if turn.language == "en" else []
     confident = not force_unsure
     key = intro or ("search.passages" if confident else "search.unsure")
     turn.say(key, passages=passages, offices=offices, glosses=glosses,
              custom={"citations": [{"unit_id": h.unit_id, "label": h.label, "url": article_url(h.unit_id)} for h in hits]})
+
+
+# The words of a price in the law: a fee, a public price, a charge, a payment ("taxa", "preço público", "valor",
+# "tarifa", "emolumentos", "caução"), or an amount in money that is not a fine's (a fee table's row: "2,00 UFM";
+# not "multa de 250 UFIB").
+_PRICE_WORD = re.compile(r"\b(taxas?|precos?|tarifas?|valor|valores|custos?|emolumentos?|pagamento|pagar|pago|"
+                         r"caucao|deposito|cobranca|cobrad[oa]s?|isencao|isent[oa]s?|oneros[oa]|gratuit[oa])\b")
+_MONEY = re.compile(r"\b(ufm|ufms|ufib|ufibs|ufir|reais|euros?)\b|r\$|€")
+_FINE_WORD = re.compile(r"\b(multas?|coimas?|penalidades?|infracao|infracoes)\b")
+
+
+def _speaks_of_a_price(snippet: str) -> bool:
+    text = fold(snippet or "")
+    return bool(_PRICE_WORD.search(text)) or (bool(_MONEY.search(text)) and not _FINE_WORD.search(text))
 
 
 _NUMBER = re.compile(r"\d+")
