@@ -38,11 +38,16 @@ __all__ = ["ASKS_RECOURSE", "FUNCTION_WORDS", "AskingPart", "asked_directly", "a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
 KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
     ("lead_time", r"\b((com )?(quanto tempo|quantos dias|qtos dias|quanta) (de )?antecedencia|antecedencia|"
-                  r"how (long|many days|far) in advance|in advance|ahead of time|beforehand)\b"),
+                  r"how (long|many days|far) in advance|in advance|ahead of time|beforehand|"
+                  # "how early do I have to ask for the licence?"
+                  r"how (early|soon)( \w+){0,4} (ask|apply|request|file|book)|"
+                  r"(quao|quanto) cedo)\b"),
     ("validity", r"\b((vale|valida|dura) (por )?(quanto tempo|(quantos|qtos|qnts|qts) (anos|meses|dias))|"
                  r"validade|vale por|valida por|quanto tempo vale|dura quanto|(quanto|cuanto) (tempo )?dura (o|a|el|la) "
                  r"(alvara|licenca|autorizacao|permissao|licencia|autorizacion|permiso)|expira|vence|valid for|"
                  r"how long\b.{0,80}\bvalid\b|until when\b.{0,40}\bvalid\b|valid until|"
+                 # "how long is the permit good for?"
+                 r"how long\b.{0,60}\bgood for\b|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
                  # ("por quanto tempo te dão a licença?": how long the permit granted lasts)
                  r"(por|em) quanto tempo (\w+ ){0,3}(vale|dura|valid\w*)|"

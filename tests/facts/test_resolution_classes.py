@@ -523,3 +523,20 @@ def test_which_of_two_offices_to_apply_to_asks_the_office():
     assert asked_kinds(question)[:1] == ["office"]
     found = resolve(question, "pt", activity="banana_boat")
     assert found is not None and found.record.id == "pt/decreto-lei-269-2003#office-dgam_or_iptm"
+
+
+@pytest.mark.parametrize("question,first", [
+    ("how early do i have to ask for the licence for a stall at a church festa?", "lead_time"),
+    ("How soon should we apply for the event permit?", "lead_time"),
+    ("how long is the permit good for?", "validity"),
+    ("and how long is the food truck licence good for in igarapava?", "validity"),
+])
+def test_how_early_asks_a_lead_time_and_good_for_a_validity(question, first):
+    assert asked_kinds(question)[0] == first
+
+
+def test_how_long_a_permit_is_good_for_is_its_validity_not_a_deadline():
+    # Igarapava LC 57/2018 art. 97: the food truck alvará is valid for 2 years
+    found = resolve("im an american living in igarapava and want to start a taco food truck. how long is the permit good "
+                    "for?", "br-sp-igarapava", activity="food_truck")
+    assert found is not None and found.kind == "validity" and found.record.value == "2"
