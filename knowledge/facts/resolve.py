@@ -457,8 +457,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             if not candidates:
                 return None
         if activity is not None and kind == "fine":
-            # a fine for a named activity is one the data ties to it (the rules' table otherwise)
-            candidates = [r for r in candidates if activity in r.activities]
+            # a fine for a named activity is one the data ties to it (the rules' table otherwise) — or what befalls
+            # any fine, which names no offence and no amount (a fine left unpaid goes to the debt register)
+            candidates = [r for r in candidates if activity in r.activities
+                          or (r.value is None and not r.about and not r.activities)]
             if not candidates:
                 return None
         if activity is not None:

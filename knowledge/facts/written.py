@@ -45,6 +45,8 @@ class WrittenFact(BaseModel):
     unit: str | None = None
     about: list[str] = []
     activities: list[str] = []
+    # a pattern on the folded question: the record answers only questions it matches (FactRecord.extra)
+    asked_with: str | None = None
 
 
 class WrittenFile(BaseModel):
@@ -69,6 +71,7 @@ def written_facts() -> tuple[tuple[FactRecord, str], ...]:
             record = FactRecord(
                 id=f"{data.norm}#written-{f.id}", jurisdiction=jurisdiction, norm=data.norm, kind=f.kind,
                 text=f.text, cite=tuple(f"{data.norm}/{c}" for c in f.cite), value=f.value, value_max=f.value_max,
-                unit=f.unit, about=tuple(f.about), activities=tuple(f.activities))
+                unit=f.unit, about=tuple(f.about), activities=tuple(f.activities),
+                extra={"asked_with": f.asked_with} if f.asked_with else {})
             out.append((record, f.quote))
     return tuple(out)
