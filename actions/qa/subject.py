@@ -207,7 +207,22 @@ def activity_in_text(text: str | None) -> str | None:
     padded = f" {without_a_vehicle(text)} "
     found = [(len(name), activity) for name, activity in activity_names().items()
              if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
+    if not found:
+        # a name said in the plural ("passeios de barco", "aluguel de caiaques", "surf lessons"): each word
+        # read without its plural "s", in the text and in the names alike
+        singular = f" {_singular(padded)} "
+        found = [(len(name), activity) for name, activity in _singular_names().items()
+                 if len(name) >= 3 and f" {name} " in singular]
     return max(found)[1] if found else None
+
+
+def _singular(words: str) -> str:
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words.split())
+
+
+@per_registry
+def _singular_names() -> dict[str, str]:
+    return {_singular(name): activity for name, activity in activity_names().items() if name not in _AMBIGUOUS_IN_TEXT}
 
 
 @lru_cache

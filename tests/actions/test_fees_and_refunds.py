@@ -57,3 +57,11 @@ def test_a_quote_for_a_price_speaks_of_a_price_not_of_a_fine():
     assert _speaks_of_a_price("11.20.00 Faixa de Areia, produtos alimentícios 2,00 UFM")  # a fee table's row
     assert _speaks_of_a_price("mediante o recolhimento das taxas previstas no Código Tributário")
     assert not _speaks_of_a_price("II - multa de 250 (duzentos e cinquenta) UFIB’s: a) dificultar a ação da fiscalização")
+
+
+def test_an_activity_named_in_the_plural_is_that_activity():
+    # ("passeio de barco", "aluguel de caiaque", "surf lesson" are catalogue names; citizens say them in the plural)
+    assert activity_in_text("faço passeios de barco em pontal") == "boat_tour"
+    assert activity_in_text("aluguel de caiaques na praia") == "kayak"
+    assert activity_in_text("what are the normal opening hours for shops in igarapava?") == "business_licence"
+    assert activity_in_text("bom dia, tudo bem?") is None
