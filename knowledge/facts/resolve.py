@@ -68,6 +68,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"onde (eu |se )?(peco|pede|pedir|tiro|tira|tirar|solicito|solicita|solicitar|requeiro|requer|requerer|consigo)|"
                # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
                r"a quem (eu )?((a|o|as|os) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|me dirijo|recorro)|"
+               # the verb first: "a licença pede-se a quem?", "peço a licença a quem?" (not "o pedido a quem vai dirigido?":
+               # whom the application is addressed to)
+               r"(pede se|pedem se|se pede|peco|pedir|solicita se|requer se) (\w+ ){0,3}a quem\b|"
                r"who (issues|grants|gives|authori[sz]es|approves)|which (office|department|authority)|"
                r"who (do|should|must|can) (i|we) (ask|apply to|go to|talk to|contact)|to whom|"
                r"a quien (le )?(pido|tengo que pedir|solicito)|"

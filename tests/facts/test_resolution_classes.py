@@ -540,3 +540,9 @@ def test_how_long_a_permit_is_good_for_is_its_validity_not_a_deadline():
     found = resolve("im an american living in igarapava and want to start a taco food truck. how long is the permit good "
                     "for?", "br-sp-igarapava", activity="food_truck")
     assert found is not None and found.kind == "validity" and found.record.value == "2"
+
+
+@pytest.mark.parametrize("question", ["A licença pede-se a quem? Ao IPTM ou à capitania?",
+                                      "peço a licença a quem?"])
+def test_who_to_ask_with_the_verb_first_asks_the_office(question):
+    assert asked_kinds(question)[:1] == ["office"]
