@@ -107,3 +107,20 @@ def test_who_issues_the_permit_is_still_the_issuing_office_where_the_law_names_o
 
     found = resolve("Qual secretaria emite a licença de surf?", "br-sp-bertioga")
     assert found is not None and "#office-" in found.record.id
+
+
+def test_a_paid_show_is_for_a_company_only(run):
+    # Lajes LC 489/2009 art. 138: the licence for shows and events "dar-se-á exclusivamente à pessoa jurídica",
+    # "sendo proibida a sua exploração por pessoa física"
+    text = run(ActionAnswer(), "me and a friend want to organise a paid concert in a closed venue in lajes. can we do it as "
+               "private persons or do we need a company for the licence?", "ask_permission", [],
+               _slots("br-rn-lajes", "en")).text
+    assert "may only be requested by a company (legal person)" in text.split("\n")[0] and "art. 138" in text
+
+
+def test_who_gives_the_street_trading_permit_is_the_issuing_office_not_the_markets_inspector(run):
+    # Igarapava LC 57/2018 art. 28: the Departamento de Tributação e Arrecadação authorises trade in public
+    # areas; the Departamento de Desenvolvimento only inspects the street markets (art. 26)
+    text = run(ActionAnswer(), "Quem me dá a autorização para vender pastel na rua em Igarapava?", "ask_permission",
+               [{"entity": "activity", "value": "itinerant_vendor"}], _slots("br-sp-igarapava", "pt-BR")).text
+    assert "Tributação e Arrecadação" in text.split("\n")[0] and "Desenvolvimento" not in text
