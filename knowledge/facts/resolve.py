@@ -456,7 +456,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # them back?" asks the seized goods' deadline, whatever the offence)
         required = _concepts(question, 0) if kind == "fine" else set()
         if required:
-            candidates = [r for r in candidates if required <= _concepts(" ".join([*r.matched_texts(), *r.about]), 1)]
+            # (a record that says which questions it answers, and was asked one of them, is no offence's fine:
+            # "multado por vender sem licença… e se eu não pagar?" asks what befalls an unpaid fine)
+            candidates = [r for r in candidates if required <= _concepts(" ".join([*r.matched_texts(), *r.about]), 1)
+                          or "asked_with" in r.extra]
             if not candidates:
                 return None
         if activity is not None and kind == "fine":

@@ -26,3 +26,11 @@ def test_what_happens_if_i_do_not_pay_is_the_debt_register(run):
                {"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "pt-BR"}).text
     assert text.startswith("Em Igarapava (SP), se você não pagar a multa no prazo, ela vai para a dívida ativa")
     assert "art. 232" in text
+
+
+def test_an_offence_told_in_the_story_does_not_hide_what_befalls_an_unpaid_fine(run):
+    # "sin licencia" in the story is the offence fined; "¿qué pasa si no la pago?" asks about not paying (art. 385)
+    text = run(ActionAnswer(), "Che, me pusieron una multa en Lajes por vender en la calle sin licencia. ¿En cuántos días la "
+               "tengo que pagar? ¿Qué pasa si no la pago?", "ask_after_fine", [{"entity": "activity", "value": "itinerant_vendor"}],
+               {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}).text
+    assert "art. 384" in text and "art. 385" in text and "deuda activa" in text
