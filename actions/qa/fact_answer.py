@@ -17,7 +17,7 @@ from actions.common.conversation import Turn
 from actions.common.money import format_amount
 from actions.qa.decision_view import figure_first
 from actions.qa.facts import person_facts
-from actions.qa.subject import activity_name
+from actions.qa.subject import activity_in_text, activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
 from knowledge.facts.resolve import ASKS_RECOURSE, AskingPart, asking_parts
@@ -68,7 +68,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     lead_found = whole = None
     if (not asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
         lead = _kinds_asked_by(parts[0])[:1] if parts else []
-        lead_found = resolve(parts[0].restated, jurisdiction, activity=activity, day=today, kinds=lead) if lead else None
+        lead_found = (resolve(parts[0].restated, jurisdiction, activity=_named_in(parts[0], activity), day=today, kinds=lead)
+                      if lead else None)
         if lead_found is None:
             # (the whole message read for what its first question asks, before what a later one asks more
             # directly: "¿Lo puedo pedir como persona o tiene que ser empresa? ¿Y cuánto dura el alvará?")
@@ -213,11 +214,18 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
             read = part.alone
         if not kinds or kinds[0] not in ANSWERED_KINDS:
             continue
-        other = resolve(read, jurisdiction, activity=activity, day=today, kinds=kinds[:1])
+        # (a part that names its own activity is about it: "…como ambulante? e se vendo artesanato?")
+        other = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1])
         if other is not None and other.kind in ANSWERED_KINDS and other.record.id not in said:
             said.add(other.record.id)
             found.append(other)
     return found[:2]
+
+
+def _named_in(part: AskingPart, activity: str | None) -> str | None:
+    """The activity a part of the message names in its own words, else the message's: "até que horas posso vender como
+    ambulante? e se vender artesanato?" asks the street vendor's hours first, whatever NLU heard in the whole."""
+    return activity_in_text(part.piece) or activity
 
 
 # A question that counts without naming what ("e quantos para pagar?", "y cuántos para pagar la multa?",

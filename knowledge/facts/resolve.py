@@ -89,6 +89,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
     ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
               r"hours|until when|from when|de madrugada|"
+              # "pode ficar até mais tarde?", "can she stay open later?": the closing time
+              r"ate mais tarde|hasta mas tarde|(stay|open|work|sell)( \w+)? later\b|"
               # "can my shop open on Sundays?", "a loja pode abrir no domingo?", "¿puede abrir los domingos?": opening on
               # a day
               # (read ahead, not taken as cue words: the verb and the day say which trade's and which day's hours)

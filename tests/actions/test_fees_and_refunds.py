@@ -65,3 +65,12 @@ def test_an_activity_named_in_the_plural_is_that_activity():
     assert activity_in_text("aluguel de caiaques na praia") == "kayak"
     assert activity_in_text("what are the normal opening hours for shops in igarapava?") == "business_licence"
     assert activity_in_text("bom dia, tudo bem?") is None
+
+
+def test_each_part_of_a_message_is_read_with_the_activity_it_names(run):
+    # Pontal Lei 1.902/2018 art. 13 V: street vending 8h–20h (a), occasional craft trade 10h–24h (b)
+    text = run(ActionAnswer(), "Que horas o ambulante pode trabalhar em Pontal do Paraná? E quem vende artesanato pode ficar "
+               "até mais tarde?", "ask_hours", [{"entity": "activity", "value": "crafts"}],
+               _slots("br-pr-pontal-do-parana", "pt-BR")).text
+    first, second = text.split("\n")[:2]
+    assert "8h às 20h" in first and "10h às 24h" in second
