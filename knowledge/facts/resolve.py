@@ -86,6 +86,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     # words, which say what is to be left free)
     ("distance", r"\b((?=(deixar|deixe|deixo|deixa|manter|mantenha|ficar|fique) (\w+ )?livre\b)|(?=(keep|leave|stay) (\w+ )?(clear|free)\b)|"
                  r"espaco livre|faixa livre|largura livre|how much (free |clear )?(space|room)|clear space|free space|distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?(?! in advance| ahead| before)|"
+                 # "ou tem que se afastar?", "¿hay que alejarse?", "do I have to keep away?"
+                 r"(tem que|tenho que|preciso|precisa|hay que|tengo que|have to|must|need to) (me |se )?(afastar|alejar)(se|me)?|"
+                 r"(have to|must|need to) (keep|stay|move) away|"
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
     ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
               r"hours|until when|from when|de madrugada|"

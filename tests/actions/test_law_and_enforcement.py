@@ -124,3 +124,11 @@ def test_who_gives_the_street_trading_permit_is_the_issuing_office_not_the_marke
     text = run(ActionAnswer(), "Quem me dá a autorização para vender pastel na rua em Igarapava?", "ask_permission",
                [{"entity": "activity", "value": "itinerant_vendor"}], _slots("br-sp-igarapava", "pt-BR")).text
     assert "Tributação e Arrecadação" in text.split("\n")[0] and "Desenvolvimento" not in text
+
+
+def test_a_can_i_that_also_asks_how_far_gets_the_distance_after_the_rules(run):
+    # Bertioga Decreto 4.510/2024 art. 6: kitesurf only from 300 m beyond the surf line
+    text = run(ActionAnswer(), "Can I launch my kite right from the shore in Bertioga or do I have to keep away?",
+               "ask_permission", [{"entity": "activity", "value": "kitesurf"}], _slots("br-sp-bertioga", "en")).text
+    assert "only allowed for licensed operators" in text.split("\n")[0]
+    assert "300 m" in text and "art-6" in text
