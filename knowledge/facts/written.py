@@ -12,6 +12,8 @@ against the seed text and the cited unit by tests/facts/test_written_facts.py.
         text: {pt-BR: "…", pt-PT: "…", en: "…", es: "…"}   # es for replies only (FactRecord.matched_texts)
         cite: [art-64/par-2]            # relative to the norm
         quote: "cinco dias antes …"     # verbatim, whitespace aside
+        asked_with: "…"                 # optional: a pattern on the folded question; only questions it matches
+                                        # reach the record (what befalls an unpaid fine is no "fine for …")
 """
 
 from __future__ import annotations
