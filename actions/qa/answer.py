@@ -426,6 +426,10 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
         # question asks whether (NLU heard a season in it)
         return "permission", False
+    if topic == "fee" and asks_can_i(text) and not asks_a_price(text) and not _FEE_WORD.search(fold(text)):
+        # "we're an ice cream company… can we put our own sellers on the sand, or is it only for independent
+        # vendors?": no price, no fee named — a yes/no NLU heard as a fee question
+        return "permission", False
     direct = asked_directly(text)
     if direct in TOPIC_OF_KIND and topic not in ("permission", "law") and TOPIC_OF_KIND[direct] != topic:
         # the question's own question word names what it asks ("which authority gives the licence…?",
@@ -464,6 +468,11 @@ _HOW_MUCH = re.compile(r"\s*(how much|what does it cost|quanto (custa|e|eh|pago|
 
 
 # The rules topic that holds each kind of fact a question asks for (knowledge.facts.asked_kinds).
+# A fee named in the words ("taxa", "preço", "fee", "tasa", "pagar"): a fee question, whatever else it asks.
+_FEE_WORD = re.compile(r"\b(taxas?|tarifas?|precos?|custa|custo|valor|pag\w*|fees?|price|cost\w*|pay\w*|charge\w*|"
+                       r"tasas?|cuesta|sale|cobra\w*|gratis|free of charge|isen\w*|exempt\w*|ufm|ufib|reais|euros?)\b")
+
+
 TOPIC_OF_KIND = {
     "office": "permission", "holder": "permission", "lead_time": "permission", "insurance": "permission",
     "validity": "season", "season": "season", "deadline": "after_fine", "fine": "fine", "places": "places",

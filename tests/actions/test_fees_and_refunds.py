@@ -74,3 +74,12 @@ def test_each_part_of_a_message_is_read_with_the_activity_it_names(run):
                _slots("br-pr-pontal-do-parana", "pt-BR")).text
     first, second = text.split("\n")[:2]
     assert "8h às 20h" in first and "10h às 24h" in second
+
+
+def test_a_can_i_without_a_price_that_nlu_heard_as_a_fee_is_a_yes_or_no(run):
+    # Pontal Lei 1.902/2018 art. 9 § 7º (Lei 2367/2022): up to 80% of the ice-cream places for companies, at least
+    # 20% for independent vendors
+    text = run(ActionAnswer(), "we're an ice cream company from curitiba. can we put our own sellers on the sand in pontal "
+               "do parana during the summer, or is it only for independent vendors?", "ask_fee",
+               [{"entity": "activity", "value": "ice_cream"}], _slots("br-pr-pontal-do-parana", "en")).text
+    assert "80%" in text and "UFM" not in text.split("\n")[0]
