@@ -83,3 +83,10 @@ def test_a_can_i_without_a_price_that_nlu_heard_as_a_fee_is_a_yes_or_no(run):
                "do parana during the summer, or is it only for independent vendors?", "ask_fee",
                [{"entity": "activity", "value": "ice_cream"}], _slots("br-pr-pontal-do-parana", "en")).text
     assert "80%" in text and "UFM" not in text.split("\n")[0]
+
+
+def test_inflatables_and_fun_parks_are_the_amusement_activity():
+    # Igarapava LC 57/2018 art. 44 and 47: "a armação de circos, barracas e tobogãs, tanques aquáticos…" (as printed by the
+    # OCR: "tobogéas", "tobogas"); an inflatable slide is one of them
+    assert activity_in_text("Pra armar um tobogã inflável numa praça de Igarapava") == "amusement_park"
+    assert activity_in_text("we have a small travelling fun park (water slide, inflatable pool)") == "amusement_park"
