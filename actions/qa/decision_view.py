@@ -170,7 +170,8 @@ def decision_view(decision, topic: str, lang: str, *, max_articles: int | None =
     view["exemptions"] = [{"text": text_in(e.text, lang), "applies": e.applies, "discount_percent": e.discount_percent,
                            "proof": [] if max_articles else [text_in(d.text, lang) for d in e.proof]}
                           for e in decision.exemptions]
-    view["fees"] = [{"name": text_in(f.name, lang), "amount": _amount(f.amount, lang), "per": f.per,
+    view["fees"] = [{"name": text_in(f.name, lang), "amount": _amount(f.amount, lang), "amount_max": _amount(f.amount_max, lang),
+                     "per": f.per,
                      "discount_percent": f.discount_percent, "deferred_to": text_in(f.deferred_to, lang),
                      "note": text_in(f.note, lang), "percent": _percent(f.percent_of_licence_fee, lang)} for f in decision.fees]
     view["season"] = None

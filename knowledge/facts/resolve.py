@@ -236,7 +236,9 @@ _ASKS_PRICE = re.compile(r"\b(quanto (custa|pago|sai|fica|e a taxa|vou pagar|ten
                          r"(qual|quais) (e )?(o |a |os |as )?(preco|precos|taxa|taxas|valor d[ao] (taxa|licenca|alvara|autorizacao))\b|"
                          r"how much (does|do|will|would|is the (\w+ )?(fee|licen[cs]e|permit|tax)|are the fees)|what does it cost|"
                          r"what does (a|an|the) (\w+ )?(\w+ )?cost|"
-                         r"what( i|')?s the (fee|price|cost)|what are the (fees|prices|costs))")
+                         r"what( i|')?s the (fee|price|cost)|what are the (fees|prices|costs)|"
+                         # a deposit's amount: "cobra algum depósito? de quanto?", "a deposit, how much can that be?"
+                         r"(deposito|caucao|deposit)\b.{0,60}\b(de quanto|quanto|how much))")
 
 
 # How people type the question words in a chat: "qnto tempo", "q horas", "vc", "fds". Read as the words

@@ -90,3 +90,14 @@ def test_inflatables_and_fun_parks_are_the_amusement_activity():
     # OCR: "tobogéas", "tobogas"); an inflatable slide is one of them
     assert activity_in_text("Pra armar um tobogã inflável numa praça de Igarapava") == "amusement_park"
     assert activity_in_text("we have a small travelling fun park (water slide, inflatable pool)") == "amusement_park"
+
+
+def test_a_deposit_asked_how_much_is_its_range(run):
+    # Igarapava LC 57/2018 art. 47: "um depósito em dinheiro de um valor entre 5 UFM e 20 UFM" (OCR: "depésito")
+    # may be asked for circuses, stalls and slides
+    igarapava = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+    assert "em dinheiro de um valor entre 5 UFM e 20 UFM" in igarapava
+    text = run(ActionAnswer(), "vamo armar um circo na praca do bairro em igarapava. a prefeitura cobra algum deposito? de quanto?",
+               "ask_obligations", [{"entity": "activity", "value": "amusement_park"}],
+               _slots("br-sp-igarapava", "pt-BR")).text
+    assert text.startswith("5 UFM a 20 UFM — Depósito-caução") and "art. 47" in text
