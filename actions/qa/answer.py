@@ -39,6 +39,7 @@ from actions.qa.subject import (
     resolve_jurisdiction,
     with_the_question_before,
     without_a_vehicle,
+    names_topic,
     topic_in_text,
 )
 from knowledge.corpus import load_corpus
@@ -426,7 +427,7 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
         # question asks whether (NLU heard a season in it)
         return "permission", False
-    if topic == "fee" and asks_can_i(text) and not asks_a_price(text) and not _FEE_WORD.search(fold(text)):
+    if topic == "fee" and asks_can_i(text) and not asks_a_price(text) and not names_topic(text, "fee"):
         # "we're an ice cream company… can we put our own sellers on the sand, or is it only for independent
         # vendors?": no price, no fee named — a yes/no NLU heard as a fee question
         return "permission", False
@@ -468,11 +469,6 @@ _HOW_MUCH = re.compile(r"\s*(how much|what does it cost|quanto (custa|e|eh|pago|
 
 
 # The rules topic that holds each kind of fact a question asks for (knowledge.facts.asked_kinds).
-# A fee named in the words ("taxa", "preço", "fee", "tasa", "pagar"): a fee question, whatever else it asks.
-_FEE_WORD = re.compile(r"\b(taxas?|tarifas?|precos?|custa|custo|valor|pag\w*|fees?|price|cost\w*|pay\w*|charge\w*|"
-                       r"tasas?|cuesta|sale|cobra\w*|gratis|free of charge|isen\w*|exempt\w*|ufm|ufib|reais|euros?)\b")
-
-
 TOPIC_OF_KIND = {
     "office": "permission", "holder": "permission", "lead_time": "permission", "insurance": "permission",
     "validity": "season", "season": "season", "deadline": "after_fine", "fine": "fine", "places": "places",

@@ -169,13 +169,16 @@ def say_other_parts(turn: Turn, question: str, jurisdiction: str, *, activity: s
     other questions ask ("Quais documentos preciso? Tem idade mínima?"), in one more message; a figure the
     answer already shows is not said again."""
     parts = asking_parts(question)
-    said = other_parts(parts, jurisdiction, activity=activity, today=today, said=set())
     kinds = asked_kinds(question)[:1]
-    if not parts and asks_can_i(question) and kinds and kinds[0] in ANSWERED_KINDS and kinds[0] != "holder":
-        # one question that asks whether, and a figure: "posso sair com o kite da beira ou tem que me afastar?" —
+    if parts:
+        said = other_parts(parts, jurisdiction, activity=activity, today=today, said=set())
+    elif asks_can_i(question) and kinds and kinds[0] in ANSWERED_KINDS and kinds[0] != "holder":
+        # one question that asks whether, and a figure: "can I launch from the shore or do I have to keep away?" —
         # the rules said whether; the record says how far
         found = resolve(question, jurisdiction, activity=activity, day=today, kinds=kinds)
         said = [found] if found is not None and found.kind in ANSWERED_KINDS else []
+    else:
+        return
     said = [r for r in said if not (r.record.value and _shows(shown, r.record.value))]
     if not said:
         return

@@ -105,19 +105,13 @@ def answer_from_search(turn: Turn, jurisdiction: str | None, limit: int | None =
         return
     offices = offices_of(jurisdiction, turn.language) if jurisdiction else []
     question = turn.asked
-    if asks_for_a_figure(question):
-        # A quote that holds no figure does not answer "how long / how much / how far": say plainly that
-        # the text we have does not give it, and who can tell.
-        hits = [h for h in hits if holds_a_figure(h.snippet)]
-        if not hits:
-            if intro is None and jurisdiction:
-                turn.say("search.no_figure", place=jurisdiction_name(jurisdiction), offices=offices)
-            elif intro is None:
-                turn.say("search.nothing", jurisdiction=jurisdiction)
-            return
-    if asks_a_price(question):
-        # "how much is the licence fee?": a quote of a fine ("multa de 250 UFIB") holds a figure, not a price
-        hits = [h for h in hits if _speaks_of_a_price(h.snippet)]
+    # A quote that holds no figure does not answer "how long / how much / how far", and a fine's figure ("multa de
+    # 250 UFIB") does not answer "how much is the licence fee?": say plainly that the text we have does not give
+    # it, and who can tell.
+    wanted = [test for asked, test in ((asks_for_a_figure(question), holds_a_figure),
+                                        (asks_a_price(question), _speaks_of_a_price)) if asked]
+    if wanted:
+        hits = [h for h in hits if all(test(h.snippet) for test in wanted)]
         if not hits:
             if intro is None and jurisdiction:
                 turn.say("search.no_figure", place=jurisdiction_name(jurisdiction), offices=offices)

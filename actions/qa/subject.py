@@ -232,6 +232,13 @@ def _topic_cues() -> tuple[list[tuple[str, tuple[str, ...]]], frozenset[str]]:
     return [(topic, tuple(_norm(w) for w in words)) for topic, words in cues.items()], ambiguous
 
 
+def names_topic(text: str | None, topic: str) -> bool:
+    """Whether the words name `topic` by one of its cue words (topic_cues.yml): "taxa", "how much", "pagar"
+    name the fee."""
+    padded = chat_read(text or "")
+    return any(f" {w} " in padded for t, words in _topic_cues()[0] if t == topic for w in words)
+
+
 def topic_in_text(text: str | None, *, unambiguous: bool = False) -> str | None:
     """The topic a question's own words ask about (topic_cues.yml), or None. With `unambiguous`, cue
     words that also mean something else (`_ambiguous`) do not count."""

@@ -113,7 +113,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"(has|have|need|needs) to be a (company|business|firm)|need (a|to open a|to set up a) (company|business))\b"),
     # which law rules it, and since when ("qual lei regulamenta…? tá valendo desde quando?", "which law covers…?")
     # (not "o que diz a lei": that asks what it says, the rules' or a passage's answer)
-    ("law", r"\b((qual|que|which|what|que|cual) (e |es |is |seria )?(a |o |la |el |the )?(numero (da|de) )?(lei|legislacao|decreto|"
+    ("law", r"\b((qual|que|which|what|cual) (e |es |is |seria )?(a |o |la |el |the )?(numero (da|de) )?(lei|legislacao|decreto|"
             r"codigo de posturas|law|legislation|decree|by-?law|ley|legislacion)\b(?! (diz|says|dice|fala))|"
             r"(lei|law|decree|decreto|ley|legislacao|legislation) (que )?(regulamenta|regula|trata|governs|regulates|covers|rules|"
             r"applies|se aplica)|desde quando|(entrou|entra|esta|estara|entrara) em vigor|comec\w* a valer|"
@@ -136,6 +136,11 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
              # "what happens to an operator who…", "o que acontece se eu…": the sanction
              r"what happens (to|if)|o que acontece (se|com quem|a quem|quando))\b"),
 ))
+
+
+# Kinds asked by a whole phrase ("qual lei…", "quem fiscaliza"): their words are no cue words to strip — they say
+# which record ("fiscaliza" or "aplica a coima") — nor kind words elsewhere ("processo", "auto", "rules", "covers").
+_WHOLE_PHRASE_KINDS = frozenset(("law", "enforcement"))
 
 
 # Concepts that, when the question names them, the record must name too: a fine "for selling without a
@@ -212,8 +217,6 @@ def kind_stems() -> frozenset[str]:
     return frozenset(stem(w) for kind, _ in KINDS_ASKED if kind not in _WHOLE_PHRASE_KINDS
                      for w in _pattern_words(kind) if len(w) > 2) | GENERIC
 
-
-_WHOLE_PHRASE_KINDS = frozenset(("law", "enforcement"))
 
 
 # A kind word asked directly ("qual o prazo", "qual a multa", "what is the fine") names the answer wanted;
