@@ -322,11 +322,16 @@ def _sentence_part(text: str, kind: str) -> str:
     """The law's wording as the middle of our sentence: no final stop; an offence, a period or a
     distance starts lower case ("a multa por não manter…"), a name keeps its capital ("Secretaria…"),
     and so does an acronym ("UFIB")."""
-    text = text.strip().rstrip(".;")
+    text = text.strip().rstrip(";")
+    # (an abbreviation keeps its point: "until 6 p.m." is not "until 6 p.m")
+    if text.endswith(".") and not _ABBREVIATION_END.search(text):
+        text = text[:-1]
     if kind in _LOWER_KINDS and text[:1].isupper() and not text[1:2].isupper():
         text = text[0].lower() + text[1:]
     return text
 
+
+_ABBREVIATION_END = re.compile(r"\b(?:[ap]\.m|etc)\.$", re.IGNORECASE)
 
 _LOWER_KINDS = {"fine", "deadline", "validity", "lead_time", "distance", "limit", "insurance", "fee", "holder"}
 

@@ -45,7 +45,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("validity", r"\b((vale|valida|dura) (por )?(quanto tempo|(quantos|qtos|qnts|qts) (anos|meses|dias))|"
                  r"validade|vale por|valida por|quanto tempo vale|dura quanto|(quanto|cuanto) (tempo )?dura (o|a|el|la) "
                  r"(alvara|licenca|autorizacao|permissao|licencia|autorizacion|permiso)|expira|vence|valid for|"
-                 r"how long\b.{0,80}\bvalid\b|until when\b.{0,40}\bvalid\b|valid until|"
+                 r"how long\b.{0,80}\bvalid\b|(until|from) when\b.{0,40}\bvalid\b|valid until|"
                  # "how long is the permit good for?"
                  r"how long\b.{0,60}\bgood for\b|"
                  r"(quantos|qtos) (anos|meses|dias) (ela |ele )?(vale|dura)|"
@@ -56,7 +56,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  # a periodic renewal or inspection: "how often", "de quanto em quanto tempo"
                  r"how often|de quanto em quanto tempo|com que frequencia|de (\w+ )?em (\w+ )?anos)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
-                 r"how long|how many days|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
+                 r"how long|how many days|how many hours|how much time|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
                  r"how (fast|soon|quickly)|by when|em quanto tempo|"
                  # ("quando preciso pedir a renovação?": by when it must be done)
                  r"quando (eu )?(preciso|devo|tenho que|tenho de) (pedir|requerer|solicitar|pagar|renovar|entrar)|"
@@ -91,7 +91,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"(have to|must|need to) (keep|stay|move) away|"
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
     ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
-              r"hours|until when|from when|de madrugada|"
+              r"hours|until when|from when(?! to when)|de madrugada|"
               # "pode ficar até mais tarde?", "can she stay open later?": the closing time
               r"ate mais tarde|hasta mas tarde|(stay|open|work|sell)( \w+)? later\b|"
               # "can my shop open on Sundays?", "a loja pode abrir no domingo?", "¿puede abrir los domingos?": opening on
@@ -124,7 +124,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                     r"checks on|aplica (a |as )?(multa|multas|coima|coimas)|instrui o processo|lavra o auto|"
                     r"(imposes|issues|gives out|hands out|decides) (the |on )?(fines?|coimas?|penalt(y|ies)))|quem e responsavel pela fiscalizacao|"
                     r"(orgao|entidade|autoridade) (que )?fiscaliza|quien (fiscaliza|controla|multa|pone las multas))\b"),
-    ("season", r"\b(temporada|quando comeca|de quando a quando|que meses|quais meses|which months|season)\b"),
+    ("season", r"\b(temporada|quando comeca|de quando a quando|from when to when|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     # (not a bare "cover": "which towns do you cover?")
     ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|coverage|liability cover)\b"),
@@ -505,7 +505,8 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # a record that lacks a word the question sentence itself says and another candidate holds gets
         # nothing from the story's words ("Qual o limite durante o dia. E de noite?" is not the day's limit)
         said = content - context
-        held = {w for r in candidates for w in said & _record_stems(r)}
+        # (a weak word names no subject: it does not make the story's subject a stranger's)
+        held = {w for r in candidates for w in said & _record_stems(r)} - WEAK
         # (a record saying the word in the law's terms holds it: "buscar" is "retirar", "resgatar")
         siblings = _siblings(plan)
         # (the question says one of the record's own phrases: read once per candidate)
@@ -530,6 +531,8 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             # a trade's days are one answer (with_its_days gives them together): no rivals of each other
             scored = _best_day_per_trade(scored)
         best_score, best = scored[0]
+        if kind == "hours" and _day_not_held(question, best, candidates):
+            return None
         if best.id in pointed and not any(r.id in pointed for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
@@ -600,7 +603,9 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         dominated = second is not None and (content & _record_stems(second[1])) < (content & (_record_stems(best) - WEAK))
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
-                    and (unrivalled or dominated or _clearly_better(best_score, second[0], best, second[1])))):
+                    and (unrivalled or dominated or _clearly_better(best_score - _alike(best, second[1], activity, bonus),
+                                                                     second[0] - _alike(best, second[1], activity, bonus),
+                                                                     best, second[1])))):
             return Resolution(best, best.kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
             return Resolution(best, best.kind, best_score)  # every candidate says the same figure
@@ -621,6 +626,29 @@ def with_its_days(found: Resolution | None, records: list[FactRecord]) -> Resolu
         if record.id != found.record.id and found.record.id.startswith(record.id + "_"):
             return Resolution(record, found.kind, found.score, found.runner_up)
     return found
+
+
+# A day the question names, as the hours records' `days` say it.
+_DAYS_NAMED = (("sun_holidays", re.compile(r"\b(sundays?|domingos?|feriados?|holidays?)\b")),
+               ("sat", re.compile(r"\b(saturdays?|sabados?)\b")))
+
+
+def _day_not_held(question: str, best: FactRecord, candidates: list[FactRecord]) -> bool:
+    """A day asked that the best trade's hours do not state, and another trade's do ("clothes shop: can I open
+    on Sundays?" in Lajes, where shops have weekday and Saturday hours and Sundays only by collective
+    agreement): one trade's hours would not answer it — the rules' answer lists them all."""
+    day = _DAY_SUFFIX.search(best.id) if "#hours-" in best.id else None
+    if day is None:
+        return False
+    trade = best.id[: day.start()]
+    folded = fold(question)
+    for days, pattern in _DAYS_NAMED:
+        if not pattern.search(folded):
+            continue
+        held = [r for r in candidates if r.extra.get("days") == days]
+        if held and not any(r.id.startswith(trade + "_") for r in held):
+            return True
+    return False
 
 
 def _best_day_per_trade(scored: list[tuple[float, FactRecord]]) -> list[tuple[float, FactRecord]]:
@@ -710,7 +738,12 @@ def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 _AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?<!quem )(?<!onde )(?<!como )(?<!qual )(?<!quando )(?<!o que )(?<!porque )"
                        r"(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|quando|"
                        r"com quant\w*|em quant\w*|por quant\w*|de quant\w*|a partir|ate quando|ate que|a que|que|"
-                       r"what|which|how|who|where|when|for how|from what|at what)\b)")
+                       r"what|which|how|who|where|when|for how|from what|at what|"
+                       # ... or before a question of what must be done: "how many days for the defence, and do I have
+                       # to pay the fine meanwhile?", "…e tenho que pagar a multa enquanto isso?" (not "and can I…?": a
+                       # can-I part no record answers would be dropped beside the figure — measured on the tuning sets)
+                       r"(?:do|does|is|are|will|would|should|must) (?:i|we|you|they|it|he|she|the)|"
+                       r"(?:eu )?(?:preciso|tenho que|tenho de|devo))\b)")
 
 
 @dataclass(frozen=True)
@@ -931,8 +964,11 @@ DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados do
                                   "saturdays sunday sundays holiday holidays semana week".split())
 # "antes", "depois" order a story in time ("retirar antes de doarem"), "two" counts ("two surf schools", "my two
 # tents"): they name no subject either.
+# ("stay", "quedarse" are English's and Spanish's "ficar": "can I stay open until 10pm" is not about the machines
+# that "stay noisy")
 WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros antes depois before after "
-                                  "dois duas two dos".split()) | DAYS
+                                  "dois duas two dos stay stays staying remain remains quedar queda quedo quedarse "
+                                  "quedarme".split()) | DAYS
 
 
 _NEIGHBOUR_KIND = 0.8
@@ -962,6 +998,7 @@ which how much many who when where why with without from by about any some
 was were been being have has had having they them their theirs these those he him his she her hers us
 am get gets got between into onto than then also just only very so if or but not no nor too up out over
 under again once here both each few more most other such same own all whats doesnt dont isnt cant im ive
+allow allowed allows permitted
 pelos pelas sera serao serem podera poderao tenha tenham possa possam tera havera haver havendo estao porem
 nao
 """.split())
@@ -1005,7 +1042,9 @@ def _score(record: FactRecord, plan, idf: dict[str, float], cue: set[str], raw: 
     # (an activity's name counts half, as in _covers: every fact of the activity may say it; so does a
     # word only the sentences before the question say: "negou minha defesa. Posso recorrer ao prefeito?"
     # asks about the appeal)
-    asked = sum(idf.get(s, 0.0) * (story if s in context else 0.5 if _half(s, record) else 1.0)
+    # (a word of the story that is an activity's name the record does not write counts half of the story's
+    # weight: "abrimos uma loja. Qual horário nos dias úteis?" is the shops' hours, not any trade's)
+    asked = sum(idf.get(s, 0.0) * (story if s in context else 1.0) * (0.5 if _half(s, record) else 1.0)
                 # (the days choose among a trade's hours, which with_its_days gives together: not which trade)
                 for s in (set(plan.asked) | raw) - cue - _generic(record.kind, record.unit) - DAYS if s in stems)
     # the glossary's words count half — whole when they stand for a word of the question no record of the
@@ -1053,6 +1092,13 @@ def _glossary_spans(words: tuple[str, ...]) -> tuple[tuple[frozenset[str], froze
                   frozenset(stem(w) for w in span if len(w) > 2 and w not in FUNCTION_WORDS),
                   frozenset(stem(w) for name in names for w in glossary.portuguese(name)))
                  for span, names in glossary.spans(list(words)))
+
+
+def _alike(a: FactRecord, b: FactRecord, activity: str | None, bonus: float) -> float:
+    """The points two records both got for what they share, not for the question's words (the activity's
+    bonus, a required concept's): no evidence of which is meant, so not part of how much better one is
+    ("pusimos una tienda: ¿qué horario entre semana?" — every hours record of the shop licence has the bonus)."""
+    return bonus + (MIN_SCORE if activity is not None and activity in a.activities and activity in b.activities else 0.0)
 
 
 def _clearly_better(best: float, second: float, a: FactRecord, b: FactRecord) -> bool:
@@ -1117,6 +1163,11 @@ def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: da
                    rare_idf=math.log(1 + _counted(records) / _RARE_COUNT), context=context):
         return None
     if rivals and not (best_score >= rivals[0][0] * 1.25 and best_score - rivals[0][0] >= 0.5):
+        return None
+    story = (content & context) - WEAK
+    if story and not story & _record_stems(best) and any(len(story & _record_stems(r)) >= 2 for _, r in rivals[:5]):
+        # the question sentence's words point to it, but the story's subject is another record's ("I paid the
+        # sidewalk tables' fee and gave up. Will I get the money back?" is no show ticket's refund)
         return None
     of_kind = [sc for sc, r in scored if r.kind in asked[:1]]
     if of_kind and best.kind not in asked[:2] and best_score < 1.5 * of_kind[0]:

@@ -277,3 +277,13 @@ def test_who_may_apply_names_the_permit_inside_the_sentence_in_lower_case(run):
     first = run(ActionAnswer(), "¿Lo puedo pedir yo como persona o tiene que ser empresa? Es para un food truck en Igarapava",
                 "ask_permission", [{"entity": "activity", "value": "food_truck"}], slots).text.split("\n")[0]
     assert "En Igarapava (SP), autorización" in first, first
+
+
+def test_a_time_of_day_keeps_its_abbreviation_point(run):
+    # Lajes art. 34: grocers open on Sundays and holidays from 7 to 14 hours — "2 p.m." keeps its point before the
+    # citation
+    assert "nos domingos e feriados, das 7horas" in LAJES
+    slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "en"}
+    text = run(ActionAnswer(), "we run a small mini market (mercearia) in Lajes. on sundays and holidays what time can we "
+               "open and what time do we have to close?", "ask_hours", [], slots).text
+    assert "2 p.m. (" in text and "2 p.m (" not in text

@@ -546,3 +546,90 @@ def test_how_long_a_permit_is_good_for_is_its_validity_not_a_deadline():
                                       "peço a licença a quem?"])
 def test_who_to_ask_with_the_verb_first_asks_the_office(question):
     assert asked_kinds(question)[:1] == ["office"]
+
+
+LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+PONTAL = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+
+
+def test_stay_open_is_a_shops_hours_not_the_machines_that_stay_noisy():
+    # Lajes LC 489/2009 art. 30 II a: shops 8h to 18h on working days ("stay" is English's "ficar": a weak word)
+    assert "II - para comércio, serviços e uso institucional: a) abertura às 8horas e fechamento às 18horas" in LAJES
+    found = resolve("Hi, I'm Italian and I'm opening a small gelato shop in Lajes RN. What are the normal opening hours "
+                    "for shops there, and can I stay open until 10pm on weekdays?", "br-rn-lajes")
+    assert found is not None and found.record.id.endswith("#hours-commerce")
+
+
+@pytest.mark.parametrize("question,activity", [
+    # "allowed" names no subject ("trades allowed to work special hours" is not the shops' rule), and "clothing"
+    # is a known word, not a typo of "closing"
+    ("Hi from Texas! We are opening a small souvenir and clothing shop in Igarapava SP. What are the legal opening "
+     "hours on weekdays and Saturdays, and are we allowed to open on Sundays?", None),
+    # Spanish read with Portuguese words: "almacén" is a shop, "entre semana" the working days; the shop licence's
+    # bonus, which every hours record of it gets, is no lead of one over another
+    ("pusimos um loja chiquito em Igarapava. Qual horário temos que cumprir nos dias úteis e os sábados?", "business_licence"),
+])
+def test_a_shops_opening_hours_told_in_a_story(question, activity):
+    # Igarapava LC 57/2018 art. 217 II: 8:00 to 18:00 on working days, 8:00 to 13:00 on Saturdays, closed on Sundays
+    assert "a) abertura as 8:00 horas e fechamento as 18:00 horas nos dias uteis" in IGARAPAVA
+    found = resolve(question, "br-sp-igarapava", activity=activity)
+    assert found is not None and found.record.id.endswith("#hours-commerce")
+
+
+def test_spanish_shop_words_are_read_as_a_shop():
+    from actions.common.spanish import gloss
+
+    read = gloss("Che, pusimos un almacén chiquito en Igarapava. ¿Qué horario tenemos que cumplir entre semana?")
+    assert "loja" in read and "dias úteis" in read
+
+
+def test_a_day_the_shops_hours_do_not_state_is_not_answered_with_them():
+    # Lajes art. 30: shops have working-day and Saturday hours; Sundays only by collective agreement (§ 1º) —
+    # "can I open on Sundays?" is not answered with the weekday hours alone
+    assert "aos domingos e feriados poderá ser permitido o funcionamento das 10horas às 22horas" in LAJES
+    assert resolve("opening a small clothes shop in lajes. until what time can i open on saturdays? and can i open on "
+                   "sundays at all?", "br-rn-lajes") is None
+
+
+def test_how_much_time_asks_a_deadline_and_fish_seized_is_the_perishables():
+    # Lajes art. 389: perishables seized are collected within 4 hours, then donated to charities
+    assert "prazo de 4horas, após o qual serão doados para entidades assistenciais" in LAJES
+    question = ("the inspectors in Lajes took all my fish and shrimp from my street stall this morning!! how much time "
+                "do i have to get them back before they give them away??")
+    assert asked_kinds(question)[:1] == ["deadline"]
+    found = resolve(question, "br-rn-lajes")
+    assert found is not None and found.record.value == "4" and found.record.unit == "hours"
+
+
+def test_and_before_a_yes_or_no_verb_is_a_second_question():
+    from knowledge.facts.resolve import asking_parts
+
+    parts = asking_parts("A fiscal in Igarapava wrote me an auto de infração. How many days do I have to present a "
+                         "defence, and do I have to pay the fine while they decide?")
+    assert [p.piece for p in parts] == ["how many days do i have to present a defence",
+                                        "do i have to pay the fine while they decide?"]
+    # Igarapava art. 257: 15 working days for the defence
+    found = resolve(parts[0].restated, "br-sp-igarapava")
+    assert found is not None and found.record.value == "15" and found.record.unit == "working_days"
+
+
+def test_a_story_about_another_subject_refuses_the_record_the_last_sentence_points_to():
+    # "the money back" points to a show ticket's refund (art. 48); the story is the sidewalk tables' fee
+    assert retrieve("I paid the sidewalk occupation fee in advance to put tables outside my bar in Igarapava, but I "
+                    "gave up on the idea. Will I get the money back?", "br-sp-igarapava") is None
+
+
+def test_equipment_removed_to_the_depot_comes_back_after_paying():
+    # Pontal Lei 1.902/2018 art. 39 § 2º
+    assert ("A devolução do equipamento removido, apenas se fará após pagas as quantias devidas e indenizadas" in PONTAL)
+    found = retrieve("Yesterday the fiscal in Pontal do Parana took my ice-cream cart to the municipal depot because I "
+                     "was parked too long at Ipanema. What do I have to do to get the cart back?", "br-pr-pontal-do-parana")
+    assert found is not None and found.record.id.endswith("#written-removed-equipment-return")
+
+
+@pytest.mark.parametrize("question,first", [
+    ("From when to when is the summer permit valid?", "validity"),
+    ("Pontal summer permit: from when to when?", "season"),
+])
+def test_from_when_to_when(question, first):
+    assert asked_kinds(question)[0] == first
