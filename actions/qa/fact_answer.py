@@ -66,7 +66,10 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     # (a message asking several things: its first question first, read with the story told before it)
     parts = () if follow_up else asking_parts(question)
     lead_found = whole = None
-    if (not asks_can_i(question) or asks_holder) and not (asks_holder and says_who):
+    # (the first question decides: "how many days for the defence? and if it is refused, can I appeal?" asks a
+    # figure first — the can-I after it is the second part's)
+    can_i = asks_can_i(question) and (not parts or asks_can_i(parts[0].restated))
+    if (not can_i or asks_holder) and not (asks_holder and says_who):
         lead = _kinds_asked_by(parts[0])[:1] if parts else []
         lead_found = (resolve(parts[0].restated, jurisdiction, activity=_named_in(parts[0], activity), day=today, kinds=lead)
                       if lead else None)
@@ -94,8 +97,9 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     if found is None:
         return False
     # (not in a follow-up: its earlier question, read with it, was answered already)
-    others = other_parts(parts, jurisdiction, activity=activity, today=today, said={found.record.id})
-    if len(others) < min(_asking_facts(parts[1:]), 2) and not long_tail:
+    answered: list[str] = []
+    others = other_parts(parts, jurisdiction, activity=activity, today=today, said={found.record.id}, answered=answered)
+    if len(answered) < min(_asking_facts(parts[1:]), 2) and not long_tail:
         # another question of the message no record answers ("max size of a festival stall? and how far from
         # other stalls?"): the rules' answer, whose conditions may hold both, unless the message as a whole
         # asks one fact (resolved once: here only when the first question's own record was taken)
@@ -207,7 +211,7 @@ def _asking_facts(parts: tuple[AskingPart, ...]) -> int:
 
 
 def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: str | None, today: date | None,
-                said: set[str]) -> list[Resolution]:
+                said: set[str], answered: list[str] | None = None) -> list[Resolution]:
     """The answers to the message's other questions ("Qual a altura das bandeiras e a que distância fica uma
     tenda da outra?"): each part that asks a kind of fact by itself, read with the story and the questions before
     it (knowledge.facts.resolve.asking_parts), when a record clearly answers it and it was not said already (at
@@ -226,6 +230,9 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
             continue
         # (a part that names its own activity is about it: "…como ambulante? e se vendo artesanato?")
         other = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1])
+        if other is not None and other.kind in ANSWERED_KINDS and answered is not None:
+            # (a part the record of an earlier one answers is answered: "can I appeal? to whom and in how long?")
+            answered.append(other.record.id)
         if other is not None and other.kind in ANSWERED_KINDS and other.record.id not in said:
             said.add(other.record.id)
             found.append(other)

@@ -131,8 +131,10 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("limit", r"\b(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
-    ("fine", r"\b(multa|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|(?<!vale a )pena|(?<!vale a )penas|"
-             r"fine|fines|fined|penalty|penalties|sanction|"
+    # ("tenho que pagar a multa enquanto isso?", "do I have to pay the fine meanwhile?" ask whether it is due, not
+    # how much: the defence's record answers it — the fine's amount would be read from the story's offence)
+    ("fine", r"\b((?<!pagar a )(?<!pagar essa )(?<!pay the )(?<!pay my )(?<!pay a )(?:multa|fine)|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|(?<!vale a )pena|(?<!vale a )penas|"
+             r"fines|fined|penalty|penalties|sanction|"
              # "what happens to an operator who…", "o que acontece se eu…": the sanction
              r"what happens (to|if)|o que acontece (se|com quem|a quem|quando))\b"),
 ))
@@ -743,7 +745,7 @@ _AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?<!quem )(?<!onde )(?<!como )(?<!qual )(
                        # to pay the fine meanwhile?", "…e tenho que pagar a multa enquanto isso?" (not "and can I…?": a
                        # can-I part no record answers would be dropped beside the figure — measured on the tuning sets)
                        r"(?:do|does|is|are|will|would|should|must) (?:i|we|you|they|it|he|she|the)|"
-                       r"(?:eu )?(?:preciso|tenho que|tenho de|devo))\b)")
+                       r"(?:enquanto isso )?(?:eu )?(?:preciso|tenho que|tenho de|devo))\b)")
 
 
 @dataclass(frozen=True)

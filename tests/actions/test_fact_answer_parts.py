@@ -287,3 +287,27 @@ def test_a_time_of_day_keeps_its_abbreviation_point(run):
     text = run(ActionAnswer(), "we run a small mini market (mercearia) in Lajes. on sundays and holidays what time can we "
                "open and what time do we have to close?", "ask_hours", [], slots).text
     assert "2 p.m. (" in text and "2 p.m (" not in text
+
+
+@pytest.mark.parametrize("jurisdiction,question,first,then", [
+    # Lajes LC 489/2009 art. 401 (10 days for the defence) and art. 408 (5 days to appeal to the JARP): a can-I
+    # asked second ("¿puedo recurrir?") does not make the whole message a yes-or-no; its "a quem e em que prazo?" is
+    # answered by the appeal already said
+    ("br-rn-lajes", "Hola. En Lajes me hicieron un auto de infracción porque mi puesto de comida ocupaba la vereda. "
+                    "¿Cuántos días tengo para presentar la defensa? Y si me la rechazan, ¿puedo recurrir? ¿Ante quién y "
+                    "en qué plazo?", "10 días", "5 días"),
+    # Igarapava LC 57/2018 art. 257 (15 working days, suspends payment) and art. 260 (5 days to appeal to the
+    # Mayor): "y mientras tanto tengo que pagar la multa?" asks whether it is due — no fine amount from the story
+    ("br-sp-igarapava", "Buenas tardes. Me multaron en Igarapava por dejar mercadería en la calle frente al negocio. "
+                        "¿Qué plazo tengo para presentar la defensa y mientras tanto tengo que pagar la multa? ¿Y si me la "
+                        "rechazan, hay recurso?", "15 días hábiles", "5 días"),
+])
+def test_the_defence_then_the_appeal_asked_in_spanish(run, jurisdiction, question, first, then):
+    assert "O autuado terá o prazo de 10 (dez) dias para apresentar defesa" in LAJES
+    assert "sem efeito suspensivo, no prazo de 05 (cinco) dias" in LAJES
+    assert "O infrator tera o prazo de 15 (quinze) dias Uteis" in IGARAPAVA
+    assert "recurso ao Prefeito Municipal, a ser interposto no prazo de 05 (cinco) dias" in IGARAPAVA
+    slots = {"municipality": jurisdiction, "jurisdiction": jurisdiction, "language": "es"}
+    text = run(ActionAnswer(), question, "ask_deadline", [], slots).text
+    assert first in text and then in text and text.index(first) < text.index(then)
+    assert "UFM" not in text and "animales" not in text

@@ -633,3 +633,14 @@ def test_equipment_removed_to_the_depot_comes_back_after_paying():
 ])
 def test_from_when_to_when(question, first):
     assert asked_kinds(question)[0] == first
+
+
+@pytest.mark.parametrize("question,kinds", [
+    ("tenho que pagar a multa enquanto isso?", []),
+    ("do I have to pay the fine while they decide?", []),
+    ("qual a multa?", ["fine"]),
+    ("What is the fine for selling without a licence?", ["fine"]),
+    ("how long do I have to pay the fine?", ["deadline"]),
+])
+def test_paying_the_fine_is_no_fine_amount_asked(question, kinds):
+    assert asked_kinds(question)[:1] == kinds
