@@ -592,7 +592,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         if (not only_one and second is not None and second[0] > 0
                 and not (content & _record_stems(best))
                 # (a stand-in of the citizen's word that leads to it and not to the rival is a lead: "à vista")
-                and (not (stand := _stand_ins(plan, idf) - cue) & _record_stems(best) or stand & _record_stems(second[1]))
+                # (a rival holding only stand-ins the best holds too is none: "local" of "local visível" is every
+                # place's word; "appeal" is "defesa" for one record and "recurso" for another: both lead)
+                and (not (stand := _stand_ins(plan, idf) - cue) & _record_stems(best)
+                     or (stand & _record_stems(second[1])) - _record_stems(best))
                 and best.id not in pointed
                 and not (activity is not None and activity in best.activities
                          and (activity not in second[1].activities or (kind == "office" and "#office-" in best.id)))):
@@ -1068,8 +1071,13 @@ _STAND_IN_WEIGHT = 0.65
 def _stand_ins(plan, idf: dict[str, float]) -> frozenset[str]:  # noqa: ANN001
     """The stems the glossary adds for question words that no record of the place holds (their only way
     to a record)."""
+    # (not the little words of the glossary's phrases — "a vista", "em vista", "fora" stem to "a", "em", "for" —
+    # which name nothing and would make every record a stand-in's)
     return frozenset().union(*(concept for _, content, concept in _glossary_spans(_corrected(plan))
-                               if any(s not in idf for s in content)))
+                               if any(s not in idf for s in content))) - _LITTLE_STEMS
+
+
+_LITTLE_STEMS = frozenset(stem(w) for w in FUNCTION_WORDS) | frozenset(("for", "nao"))
 
 
 def _siblings(plan) -> dict[str, frozenset[str]]:  # noqa: ANN001

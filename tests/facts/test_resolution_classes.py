@@ -644,3 +644,28 @@ def test_from_when_to_when(question, first):
 ])
 def test_paying_the_fine_is_no_fine_amount_asked(question, kinds):
     assert asked_kinds(question)[:1] == kinds
+
+
+def test_a_licence_not_on_view_asked_in_spanish_is_its_fine():
+    # Bertioga Decreto 4.510/2024 art. 21 § 1º I a: "não manter a licença em local visível" (grade I, 100 UFIB). The
+    # glossary's "local" of "local visível" is every place's word: a rival holding only it is no rival.
+    from actions.common.spanish import gloss
+
+    bertioga = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+    assert "não manter a licença em local visível" in bertioga
+    read = gloss("hola me multaron en bertioga xq no tenia la licensia colgada a la vista, cuanto es esa multa??")
+    assert "tinha" in read and "pendurada" in read
+    found = resolve(read, "br-sp-bertioga")
+    assert found is not None and found.record.id.endswith("#penalty-grade_i-licence_not_visible")
+
+
+@pytest.mark.parametrize("spanish,portuguese", [
+    # a word written alike in both languages is kept, not slipped into its neighbour ("ponemos")
+    ("¿nos podemos instalar ahí?", "podemos"),
+    # a range asked is one question, not two
+    ("¿Entre cuánto y cuánto puede salir la multa?", "de quanto a quanto pode ser a multa"),
+])
+def test_spanish_words_read_right(spanish, portuguese):
+    from actions.common.spanish import gloss
+
+    assert portuguese in gloss(spanish).lower()
