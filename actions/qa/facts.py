@@ -130,7 +130,7 @@ def seat_facts(text: str, other_towns: list[str] = ()) -> dict[str, Any]:
 _AGE = re.compile(
     r"\b(?:(\d{1,2})[ -]years?[ -]old"
     # ("tenho 65 anos", never "tem 2 tendas": the Portuguese and Spanish verbs need the word for years)
-    r"|(?:tenho|tem|temos|tengo|tiene) (\d{1,2}) (?:anos|años)"
+    r"|(?:tenho|tem|temos|tengo|tiene) (\d{1,2}) (?:anos|años|recien|recién|recem|recém)"
     r"|(?:aged?|i am|i'm|im|he is|she is|he's|she's|i turn|turned) (\d{1,2})(?: years)?(?! \w*(?:minute|hour|day|week|month|meter|metre|km|m\b))"
     r"|(?:filh[oa]|menin[oa]|rapaz|garot[oa]|hij[oa]|nene|son|daughter|kid|boy|girl|nephew|niece|sobrinh[oa]|net[oa]) "
     r"(?:de |of |is )?(\d{1,2})(?: anos| años| years)?(?! (?:caiaques|pranchas|tendas|barcos|boats|kayaks|boards|tents)))\b")

@@ -113,6 +113,7 @@ def test_an_age_is_read_only_where_it_is_someone_s_age():
     assert age_facts("meu filho de 17 anos quer vender") == {"age": 17}
     assert age_facts("Mi hijo tiene 17 años") == {"age": 17}
     assert age_facts("tenho 65 anos, pago a taxa?") == {"age": 65}
+    assert age_facts("tengo 17 recién cumplidos") == {"age": 17}  # ("just turned 17": no word for years)
     assert age_facts("vendo há 10 anos na praia") == {}
     assert age_facts("a licença vale 2 anos?") == {}
 
