@@ -992,7 +992,8 @@ _RARE_COUNT = 4
 MIN_SCORE = 1.5
 
 
-# Words that carry no subject: articles, prepositions, pronouns, question words, auxiliaries.
+# Words that carry no subject: articles, prepositions, pronouns, question words, auxiliaries, and the verbs of
+# permission ("are we allowed to open on Sundays?" asks the shops' hours, not the trades "allowed to work special hours").
 FUNCTION_WORDS = frozenset("""
 a o as os um uma uns umas de do da dos das em no na nos nas por pelo pela pra pro para com sem e ou que
 qual quais quanto quanta quantos quantas qto qtos qnts quem onde como quando se eu meu minha meus minhas
@@ -1077,7 +1078,7 @@ def _stand_ins(plan, idf: dict[str, float]) -> frozenset[str]:  # noqa: ANN001
                                if any(s not in idf for s in content))) - _LITTLE_STEMS
 
 
-_LITTLE_STEMS = frozenset(stem(w) for w in FUNCTION_WORDS) | frozenset(("for", "nao"))
+_LITTLE_STEMS = frozenset(stem(w) for w in FUNCTION_WORDS)
 
 
 def _siblings(plan) -> dict[str, frozenset[str]]:  # noqa: ANN001
