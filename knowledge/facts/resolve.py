@@ -606,11 +606,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # neighbour: "retirar as mercadorias apreendidas" is the seized goods' 72 hours, not the perishables'
         # 24 — the question would say "perecível"
         dominated = second is not None and (content & _record_stems(second[1])) < (content & (_record_stems(best) - WEAK))
+        alike = _alike(best, second[1], activity, bonus) if second is not None else 0.0
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
-                    and (unrivalled or dominated or _clearly_better(best_score - _alike(best, second[1], activity, bonus),
-                                                                     second[0] - _alike(best, second[1], activity, bonus),
-                                                                     best, second[1])))):
+                    and (unrivalled or dominated
+                         or _clearly_better(best_score - alike, second[0] - alike, best, second[1])))):
             return Resolution(best, best.kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
             return Resolution(best, best.kind, best_score)  # every candidate says the same figure

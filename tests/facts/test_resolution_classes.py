@@ -11,6 +11,10 @@ from knowledge.facts.resolve import resolve, retrieve, without_cues
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 RAMT = " ".join((NORMS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
 IGARAPAVA = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+# (each seed read once for the whole module)
+BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+PONTAL = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
 
 
 def _id(question: str, jurisdiction: str, activity: str | None = None) -> str | None:
@@ -56,7 +60,6 @@ def test_a_count_of_tourists_or_customers_picks_the_insurance_tier(question):
     assert _id(question, "pt", "boat_tour").endswith("insurance-over-30")
 
 
-
 def test_the_fine_for_an_offence_named_beside_another_kind_word():
     # "the fine … without insurance": insurance names the offence (RAMT art. 30), not the kind asked
     assert _id("What's the fine in Portugal if a boat tour operator works without valid civil liability insurance?",
@@ -85,10 +88,6 @@ def test_english_for_is_not_portuguese_fora():
 def test_without_cues_keeps_what_the_question_is_about():
     assert "vender sem licenca" in without_cues("qual a multa por vender sem licença?", ("fine",))
     assert "multa" not in without_cues("qual a multa por vender sem licença?", ("fine",))
-
-
-BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
 
 
 @pytest.mark.parametrize("american,british", [("license", "licence"), ("defense", "defence"), ("meters", "metres"),
@@ -208,10 +207,6 @@ def test_the_norm_s_own_name_points_to_no_record():
     assert found is not None and found.record.value == "10" and "art-384" in " ".join(found.record.cite)
 
 
-LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-
-
 @pytest.mark.parametrize("question,activity", [
     ("Minha barraca de ponto fixo fica na calçada. Quanto tenho que deixar livre pro pessoal passar?", "food_truck"),
     ("In Lajes, if I set up a fixed stall on the sidewalk, how much space do I have to leave free for people?", None),
@@ -270,9 +265,6 @@ def test_the_office_that_issues_the_activity_s_permit_answers_which_department()
     assert found is not None and found.record.id.endswith("#office-tributacao")
 
 
-PONTAL = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
-
-
 def test_aggravating_factors_raise_the_fine_and_are_no_offence():
     # Lei 1.902/2018 art. 38: R$ 300,00 to R$ 12.000,00, plus 30% for each aggravating factor (art. 36)
     assert "acrescido do percentual de 30% (trinta por cento) para cada agravante" in PONTAL
@@ -329,10 +321,6 @@ def test_everyday_words_are_no_typos_of_a_cue(question):
     assert asked_kinds(question) == []
 
 
-BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-
-
 def test_a_citizen_s_word_no_record_writes_is_read_in_the_law_s_words():
     # Decreto 4.510/2024 art. 21 § 1 I a: "não manter a licença em local visível" — the citizen says "à vista",
     # and "deixar" is the material left on the beach's word, not the answer
@@ -384,8 +372,6 @@ def test_a_defence_decided_against_the_citizen_asks_for_the_appeal():
 
 
 # The fifth session's classes, each with the figure the record states and the seed text that states it.
-LAJES_TEXT = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-BERTIOGA_TEXT = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
 
 
 @pytest.mark.parametrize("question,jurisdiction,activity,record,value,seed,text", [
@@ -397,24 +383,24 @@ BERTIOGA_TEXT = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding
     # LC 489/2009 art. 389: seized perishables are collected within 4 hours — at a market stall too (enforcement
     # deadlines belong to every activity of the norm: `procedure: true`)
     ("A fiscalização de Lajes levou os peixes que eu vendia na feira. Em quanto tempo tenho que buscar antes de doarem?",
-     "br-rn-lajes", "event_stall", "br-rn-lajes/lc-489-2009#period-seized_perishables", "4", "no prazo de 4horas", LAJES_TEXT),
+     "br-rn-lajes", "event_stall", "br-rn-lajes/lc-489-2009#period-seized_perishables", "4", "no prazo de 4horas", LAJES),
     # LC 489/2009 art. 384: the fine is paid within 10 days of the notice
     ("Recebi uma multa da prefeitura de Lajes por causa da calçada da minha loja. Tenho quantos dias pra pagar?",
-     "br-rn-lajes", None, "br-rn-lajes/lc-489-2009#period-pay_fine", "10", "paga no prazo máximo de 10 (dez) dias", LAJES_TEXT),
+     "br-rn-lajes", None, "br-rn-lajes/lc-489-2009#period-pay_fine", "10", "paga no prazo máximo de 10 (dez) dias", LAJES),
     # LC 57/2018 art. 260: the appeal to the Mayor within 5 days — once the defence was turned down
     ("E se o secretário negar minha defesa, dá pra recorrer? Em quantos dias?", "br-sp-igarapava", None,
      "br-sp-igarapava/lc-57-2018#period-appeal", "5", "interposto no prazo de 05 (cinco) dias", IGARAPAVA),
     # LC 489/2009 art. 119 § único: a show's licence is asked 7 working days ahead (not the stage permit's 20)
     ("Estou organizando um show na praça de Lajes no mês que vem. Com quantos dias de antecedência tenho que pedir o alvará?",
      "br-rn-lajes", None, "br-rn-lajes/lc-489-2009#period-event_lead_time", "7", "será de 07 (sete) dias úteis antes do evento",
-     LAJES_TEXT),
+     LAJES),
     # Decreto 4.510/2024 art. 13: with bathers on the point, the activity sets up within a 20 m radius
     ("Cheguei no meu ponto licenciado na Praia da Enseada em Bertioga e ele está cheio de banhistas. O que eu faço, posso "
      "montar mesmo assim? A que distância?", "br-sp-bertioga", None, "br-sp-bertioga/decreto-4510-2024#distance-point_radius",
-     "20", "as atividades deverão ser instaladas em um raio de 20m", BERTIOGA_TEXT),
+     "20", "as atividades deverão ser instaladas em um raio de 20m", BERTIOGA),
     # Decreto 4.510/2024 art. 5 III: the two tents stand 1,50 m apart (not the 500 m between surf schools)
     ("For a board rental in Bertioga, how far apart do my two tents on the sand have to be?", "br-sp-bertioga", "sup",
-     "br-sp-bertioga/decreto-4510-2024#written-tent-spacing", "1.50", "tendo como distância 1,50m", BERTIOGA_TEXT),
+     "br-sp-bertioga/decreto-4510-2024#written-tent-spacing", "1.50", "tendo como distância 1,50m", BERTIOGA),
 ])
 def test_the_fifth_sessions_classes_land_on_their_seed_checked_record(question, jurisdiction, activity, record, value, seed, text):
     assert seed in text
@@ -548,10 +534,6 @@ def test_who_to_ask_with_the_verb_first_asks_the_office(question):
     assert asked_kinds(question)[:1] == ["office"]
 
 
-LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-PONTAL = " ".join((NORMS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
-
-
 def test_stay_open_is_a_shops_hours_not_the_machines_that_stay_noisy():
     # Lajes LC 489/2009 art. 30 II a: shops 8h to 18h on working days ("stay" is English's "ficar": a weak word)
     assert "II - para comércio, serviços e uso institucional: a) abertura às 8horas e fechamento às 18horas" in LAJES
@@ -599,6 +581,7 @@ def test_how_much_time_asks_a_deadline_and_fish_seized_is_the_perishables():
     assert asked_kinds(question)[:1] == ["deadline"]
     found = resolve(question, "br-rn-lajes")
     assert found is not None and found.record.value == "4" and found.record.unit == "hours"
+    assert "charities" in found.record.text["en"] and "entidades assistenciais" in found.record.text["pt-BR"]
 
 
 def test_and_before_a_yes_or_no_verb_is_a_second_question():
@@ -651,8 +634,7 @@ def test_a_licence_not_on_view_asked_in_spanish_is_its_fine():
     # glossary's "local" of "local visível" is every place's word: a rival holding only it is no rival.
     from actions.common.spanish import gloss
 
-    bertioga = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-    assert "não manter a licença em local visível" in bertioga
+    assert "não manter a licença em local visível" in BERTIOGA
     read = gloss("hola me multaron en bertioga xq no tenia la licensia colgada a la vista, cuanto es esa multa??")
     assert "tinha" in read and "pendurada" in read
     found = resolve(read, "br-sp-bertioga")
