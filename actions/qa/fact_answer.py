@@ -157,6 +157,9 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | 
     }
     values["cite"] = _cite(turn, links)
     template = f"fact.{found.kind}" if found.kind in (*ANSWERED_KINDS, "fee") else "fact.general"
+    if period is None and found.kind in ("deadline", "validity", "lead_time"):
+        # (a period the record does not count says its own words: never "None in advance")
+        template = "fact.general"
     text = turn.text(template, **values)
     if uncovered is not None:
         # (a rule of the norms is theirs: said for the activities they regulate, not as the one asked about)
@@ -221,15 +224,20 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
     for before, part in zip(parts, parts[1:]):
         kinds = _kinds_asked_by(part)
         read = part.restated
-        if _ELLIPTIC_COUNT.match(part.piece):
-            # "quantos dias para a defesa e quantos para pagar a multa?": the count left unsaid is the one before,
-            # and the part names its own subject (the defence asked before is no story of it)
+        if _ELLIPTIC_COUNT.match(part.piece) or (not kinds and _elliptic(part.piece)):
+            # "quantos dias para a defesa e quantos para pagar a multa?", "e se fosse perecível?", "e durante o dia?":
+            # the kind left unsaid is the one asked before, and the part names its own subject (the question
+            # before is no story of it: its words would lead back to the record that answered it)
             kinds = _kinds_asked_by(before) or kinds
             read = part.alone
         if not kinds or kinds[0] not in ANSWERED_KINDS:
             continue
         # (a part that names its own activity is about it: "…como ambulante? e se vendo artesanato?")
         other = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1])
+        if other is None and kinds[0] == "office":
+            # "com quanto tempo de antecedência peço o alvará do evento e quem emite?": who issues what the message
+            # asked about — the office the article of an answer already given names
+            other = _office_citing(said | set(answered or ()), jurisdiction, today)
         if other is not None and other.kind in ANSWERED_KINDS and answered is not None:
             # (a part the record of an earlier one answers is answered: "can I appeal? to whom and in how long?")
             answered.append(other.record.id)
@@ -243,6 +251,39 @@ def _named_in(part: AskingPart, activity: str | None) -> str | None:
     """The activity a part of the message names in its own words, else the message's: "até que horas posso vender como
     ambulante? e se vender artesanato?" asks the street vendor's hours first, whatever NLU heard in the whole."""
     return activity_in_text(part.piece) or activity
+
+
+# A short question that says only what changes ("e se fosse perecível?", "e durante o dia?", "and on
+# Sundays?", "¿y para una empresa?"): it asks again what the question before it asked.
+_ELLIPTIC = re.compile(r"\s*¿?\s*(e|y|and|mas|but|pero)\s+((se|if|si|para|pra|for|no|na|nos|nas|on|in|en|durante|during|"
+                       r"com|with|con|aos|los|las|os|as|o|a|el|la|the|is|are|e|es)\b)(\s+\w+){0,6}\s*\??\s*$")
+
+# ... or asks whether it is the same ("para a fruta é o mesmo prazo?", "is it the same for a company?")
+_THE_SAME = re.compile(r"\b(o mesmo|a mesma|os mesmos|as mesmas|the same|lo mismo|el mismo|la misma|los mismos|igual)\b")
+
+
+def _elliptic(piece: str) -> bool:
+    return bool(_ELLIPTIC.match(piece)) or (bool(_THE_SAME.search(piece)) and len(piece.split()) <= 9)
+
+
+def _office_citing(ids: set[str], jurisdiction: str, today: date | None):  # noqa: ANN202 (Resolution | None)
+    """The one office record whose articles include an article of the records `ids` (the lead time's art. 119
+    is the article the issuing office's record cites for the event licence)."""
+    records = facts_of(jurisdiction, today or date.today())
+    articles = {_article(u) for r in records if r.id in ids for u in r.cite}
+    offices = [r for r in records if r.kind == "office" and articles & {_article(u) for u in r.cite}]
+    if len(offices) != 1:
+        return None
+    # said for that permit, with its article first: not under the name of another permit the office also issues
+    office = offices[0]
+    cite = sorted(office.cite, key=lambda u: _article(u) not in articles)
+    return Resolution(record=office.model_copy(update={"about": (), "cite": tuple(cite)}), kind="office", score=0.0)
+
+
+def _article(unit: str) -> str:
+    """A unit's article ("…/art-119/par-unico" → "…/art-119")."""
+    head, _, rest = unit.partition("/art-")
+    return f"{head}/art-{rest.split('/')[0]}" if rest else unit
 
 
 # A question that counts without naming what ("e quantos para pagar?", "y cuántos para pagar la multa?",

@@ -85,13 +85,13 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     # (a clearance to leave, "deixar livre", "keep clear", asks a distance; matched without consuming its
     # words, which say what is to be left free)
     ("distance", r"\b((?=(deixar|deixe|deixo|deixa|manter|mantenha|ficar|fique) (\w+ )?livre\b)|(?=(keep|leave|stay) (\w+ )?(clear|free)\b)|"
-                 r"espaco livre|faixa livre|largura livre|how much (free |clear )?(space|room)|clear space|free space|distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?(?! in advance| ahead| before)|"
+                 r"espaco livre|faixa livre|largura livre|how much (free |clear )?(space|room)|(quanto|cuanto) (de )?(espaco|passagem|paso)|clear space|free space|distancia|quantos metros(?! quadrados)|qtos metros|metros de|longe|afastad[oa]|how far( apart)?(?! in advance| ahead| before)|"
                  # "ou tem que se afastar?", "¿hay que alejarse?", "do I have to keep away?"
                  r"(tem que|tenho que|preciso|precisa|hay que|tengo que|have to|must|need to) (me |se )?(afastar|alejar)(se|me)?|"
                  r"(have to|must|need to) (keep|stay|move) away|"
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
     ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
-              r"hours|until when|from when(?! to when)|de madrugada|"
+              r"hours|until when|from when(?! to when)|de madrugada|how late|"
               # "pode ficar até mais tarde?", "can she stay open later?": the closing time
               r"ate mais tarde|hasta mas tarde|(stay|open|work|sell)( \w+)? later\b|"
               # "can my shop open on Sundays?", "a loja pode abrir no domingo?", "¿puede abrir los domingos?": opening on
@@ -114,7 +114,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     # which law rules it, and since when ("qual lei regulamenta…? tá valendo desde quando?", "which law covers…?")
     # (not "o que diz a lei": that asks what it says, the rules' or a passage's answer)
     ("law", r"\b((qual|que|which|what|cual) (e |es |is |seria )?(a |o |la |el |the )?(numero (da|de) )?(lei|legislacao|decreto|"
-            r"codigo de posturas|law|legislation|decree|by-?law|ley|legislacion)\b(?! (diz|says|dice|fala))|"
+            r"codigo de posturas|law|legislation|decree|by-?law|ley|legislacion)\b(?! (diz|says|dice|fala|preve|estabelece|determina|impoe|manda|"
+            r"provides|sets|lays|prescribes|establece|preve))|"
             r"(lei|law|decree|decreto|ley|legislacao|legislation) (que )?(regulamenta|regula|trata|governs|regulates|covers|rules|"
             r"applies|se aplica)|desde quando|(entrou|entra|esta|estara|entrara) em vigor|comec\w* a valer|"
             r"(esta|ta|tá) valendo desde|since when|in force|come into force|came into force|took effect|"
@@ -128,7 +129,10 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     # (not a bare "cover": "which towns do you cover?")
     ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|coverage|liability cover)\b"),
-    ("limit", r"\b(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
+    # (not the fine's own bounds: "o valor mínimo e máximo da multa", "the maximum fine" ask the fine)
+    ("limit", r"\b(?!(limite|maximo|maxima|minimo|minima|maximum|minimum)( (e|ou|and|or) (minim|maxim)\w*)?( (valor|amount))?"
+              r"( (da|de|do|of the|of a|of))? (multa|multas|coima|coimas|fines?|penalt(y|ies)|penalidade)\b)"
+              r"(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
     # ("tenho que pagar a multa enquanto isso?", "do I have to pay the fine meanwhile?" ask whether it is due, not
@@ -136,7 +140,9 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("fine", r"\b((?<!pagar a )(?<!pagar essa )(?<!pay the )(?<!pay my )(?<!pay a )(?:multa|fine)|multas|multad[oa]|coima|coimas|penalidade|penalidades|punicao|sancao|infracao|(?<!vale a )pena|(?<!vale a )penas|"
              r"fines|fined|penalty|penalties|sanction|"
              # "what happens to an operator who…", "o que acontece se eu…": the sanction
-             r"what happens (to|if)|o que acontece (se|com quem|a quem|quando))\b"),
+             r"what happens (to|if)|o que acontece (se|com quem|a quem|quando)|"
+             # ... or after it: "e se não pagar, o que acontece?", "and if I don't, what happens?"
+             r"(se|if|si) .{1,60}\b(o que acontece|what happens|que pasa)(?=\s*\??\s*$))\b"),
 ))
 
 
@@ -165,7 +171,8 @@ _DEFENCE_DECIDED = re.compile(
     r"\b(neg\w*|indefer\w*|rejeit\w*|recus\w*|nao aceit\w*|turned down|rejected|denied|refused|dismissed|rechaz\w*)\b"
     r".{0,40}\b" + _DEFENCE_WORD + r"\b|\b" + _DEFENCE_WORD + r"\b.{0,40}\b(negad\w*|indeferid\w*|rejeitad\w*|recusad\w*|"
     # ("quantos dias para a defesa? e se a negarem, posso recorrer?")
-    r"(a |la )?(negam|negarem|negaram|negou|rejeitam|rejeitarem|rejeitaram|indeferirem|indeferiram)|"
+    r"(a |la )?(nega|negar|negam|negarem|negaram|negou|rejeita|rejeitar|rejeitam|rejeitarem|rejeitaram|indefere|indeferir|"
+    r"indeferirem|indeferiram)|"
     r"rejected|denied|refused|dismissed|turned down|rechazad\w*|nao (foi )?aceit\w*)")
 ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir)\b")
 
@@ -293,7 +300,16 @@ def chat_read(question: str) -> str:
     for word in without_fail_to(WORD_RE.findall(folded)):
         spelled = _CHAT_WORDS.get(word)
         words.append(spelled if spelled is not None else _cue_typo(word))
-    return " " + " ".join(words) + " "
+    # a clock time at night names the night ("o limite depois das 22h", "after 11 pm"): the law's periods
+    # are named, not numbered ("período noturno, das 22h às 7h" shares "22h" with the evening's "19h às 22h")
+    night = " a noite at night" if _AT_NIGHT.search(folded) else ""
+    return " " + " ".join(words) + night + " "
+
+
+# "depois das 22h", "a partir das 23 horas", "às 2h da manhã", "after 10 pm", "past 11", "después de las 23"
+_AT_NIGHT = re.compile(r"\b(depois d[ao]s?|apos as|a partir d[ao]s?|as|after|past|at|from|despues de las|a las|desde las)\s+"
+                       r"(2[2-3]|0?[0-4])\s*(h|hs|horas|:\d\d)\b|"
+                       r"\b(after|past|at|from)\s+(10|11|1[0-1]:\d\d)\s*(pm|p\.m\.)")
 
 
 @lru_cache(maxsize=4096)
@@ -712,7 +728,16 @@ def _reading(question: str, asked: list[str]):  # noqa: ANN202 (QueryPlan, three
     content = ({stem(w) for w in tokens(read) if (len(w) > 2 or w.isdigit()) and w not in FUNCTION_WORDS
                 and w not in _GENERIC_SPELLED}
                - cue - _generic(asked[0] if asked else None) - place_stems() - function_stems())
+    if asked and asked[0] == "hours":
+        # opening and closing are what an hours question asks, not its subject ("a que horas fecham os comércios?"
+        # is the shops' hours, not the rule for tables "after the shops have closed")
+        content -= _OPENING
     return plan, cue, raw, content
+
+
+_OPENING = frozenset(stem(w) for w in "abre abrem abrir aberto aberta abertos abertas abren abierto abierta abiertos "
+                                      "fecha fecham fechar fechado fechada fechados cierra cierran cerrar cerrado cerrada "
+                                      "open opens opening opened close closes closing closed".split())
 
 
 # A sentence ends at ".", "!" or "?" followed by a word — not after "art.", "n." or "inc.", nor before a number.
@@ -740,7 +765,10 @@ def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 # A second question inside a sentence: "e"/"and"/"y" (after an optional comma) before a question word
 # ("onde se pede a licença e com quanta antecedência?"); read on the folded words.
 # (not the "é" of the European "quem é que…", "o que é que…", written without its accent: one question)
-_AND_ASKS = re.compile(r"\s*(?:,\s*)?\b(?<!quem )(?<!onde )(?<!como )(?<!qual )(?<!quando )(?<!o que )(?<!porque )"
+_AND_ASKS = re.compile(r"\s*,\s*(?:e|and|y)\s+(?=(?:se|if|si)\s)|"
+                       # ... and after a comma, "e se"/"and if": a condition that opens another question ("how many
+                       # days for a defence, and if it goes against him, who does he appeal to?")
+                       r"\s*(?:,\s*)?\b(?<!quem )(?<!onde )(?<!como )(?<!qual )(?<!quando )(?<!o que )(?<!porque )"
                        r"(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|quando|"
                        r"com quant\w*|em quant\w*|por quant\w*|de quant\w*|a partir|ate quando|ate que|a que|que|"
                        r"what|which|how|who|where|when|for how|from what|at what|"
@@ -1005,6 +1033,7 @@ was were been being have has had having they them their theirs these those he hi
 am get gets got between into onto than then also just only very so if or but not no nor too up out over
 under again once here both each few more most other such same own all whats doesnt dont isnt cant im ive
 allow allowed allows permitted
+oi ola opa hello hi hey hola buenas buenos obrigado obrigada gracias thanks please
 pelos pelas sera serao serem podera poderao tenha tenham possa possam tera havera haver havendo estao porem
 nao
 """.split())
