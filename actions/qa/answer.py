@@ -156,12 +156,16 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         turn.set_slot("language", turn.language)
 
     vendor, product_facts = _vendor_for_product(turn, text)
-    if (vendor in _PLAIN_VENDORS and _AT_A_FESTIVAL.search(fold(text))
-            and regulating_norms("event_stall", jurisdiction, today or date.today())):
+    at_a_festival = bool(_AT_A_FESTIVAL.search(fold(text))) and bool(regulating_norms("event_stall", jurisdiction,
+                                                                                        today or date.today()))
+    if vendor in _PLAIN_VENDORS and at_a_festival:
         # "vender espetinho na festa da padroeira": a stall at a festival, whose own permit and dates the place
         # sets (Lajes art. 64 § 2, 144; Igarapava art. 107–109), not the everyday street vendor's
         vendor = "event_stall"
     tagged = activity_tagged(turn.message)
+    if tagged in _PLAIN_VENDORS and at_a_festival:
+        # ... whatever vendor NLU heard ("a church festa … a barraca selling pastel")
+        tagged = "event_stall"
     if vendor and tagged in _PLAIN_VENDORS:
         # the products named say which vendor: "óculos e cangas na faixa de areia" is the sand vendor of
         # other goods, whatever NLU heard in "andando na areia"; "salgado na areia" the sand food vendor
@@ -530,8 +534,10 @@ _MOTOR_VEHICLE = re.compile(r"\b(kombi|kombis|van|vans|carro|carros|car|cars|vei
                             r"caminhonete|camionete|furgao|furgoes|pickup|pick-up|utilitario|carrinha)\b")
 _SELLS = re.compile(r"\b(vend\w*|venda|comerciali\w*|sell\w*|sold)\b")
 # A festival named as where one sells ("na festa da padroeira", "quermesse", "São João", "fiesta del pueblo")
-_AT_A_FESTIVAL = re.compile(r"\b(festas? (da|do|de|dos|das) \w+|festa junina|festas juninas|quermesse|festival|festejos?|"
-                            r"sao joao|padroeira|padroeiro|fiesta (del|de la|de) \w+|festival stall|fair stall)\b")
+_AT_A_FESTIVAL = re.compile(r"\b(festas? (da|do|de|dos|das) \w+|festa junina|festas juninas|quermesses?|kermesse|festival|festejos?|"
+                            r"sao joao|padroeira|padroeiro|fiesta (del|de la|de) \w+|fiestas? patronal(es)?|festival stall|fair stall|"
+                            # (in English word order: "a church festa", "a parish fete", "the village fair")
+                            r"(church|parish|town|village|religious|saint|saints|patron saint|patron saints) (festa|festival|fair|fete|feast))\b")
 # A stand, and its standing still at one point ("carrinho fixo", "park my cart on a corner")
 _A_STAND = re.compile(r"\b(carrinho|carrinhos|carroca|cart|carts|banca|bancas|barraca|barraquinha|stand|stall|trailer)\b")
 _STANDS_STILL = re.compile(r"\b(fixo|fixa|ponto fixo|ponto definido|parad[oa]|estacion\w*|esquina|corner|park|parked|parking|"

@@ -20,7 +20,7 @@ from actions.qa.facts import person_facts
 from actions.qa.subject import activity_in_text, activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
-from knowledge.facts.resolve import ASKS_RECOURSE, AskingPart, asking_parts
+from knowledge.facts.resolve import ASKS_RECOURSE, AskingPart, asking_parts, asks_a_price, chat_read, says_a_phrase_of
 from knowledge.rules.citations import label_for
 from knowledge.rules import regulating_norms
 from knowledge.rules.registry import registry
@@ -93,6 +93,12 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             # "pode vender fogos no São João?" asks yes or no: a rule of what is allowed answers it, a figure of
             # the same festival (its free hours) does not — unless the figure's kind is asked too ("Can I get a
             # provisional licence? How long is it valid?")
+            found = None
+    if found is None and not long_tail and not can_i and not asked_kinds(question) and not asks_a_price(question):
+        # a question that asks no kind of figure, about an activity the rules know ("levaram meu carrinho pro
+        # depósito, como pego de volta?"): a record that says the very thing asked, before the activity's rules
+        found = retrieve(question, jurisdiction, activity=activity, day=today)
+        if found is not None and not (says_a_phrase_of(found.record, chat_read(question)) or found.score >= _STRONG):
             found = None
     if found is None:
         return False
@@ -341,6 +347,10 @@ _A_CHOICE = re.compile(r"\b(ou|or|o)\b( \w+){0,5} (empresa|company|business|firm
 # The kinds of record that say what may or may not be done (a prohibition, a limit), and so answer "can I…?"
 _SAYS_WHAT_IS_ALLOWED = frozenset(("obligation", "limit"))
 
+# A record found by its words alone that is the answer whatever the activity's rules say: its score (the
+# question's rare words it holds) well above a chance match's.
+_STRONG = 25.0
+
 
 # (how long a permit is valid and the season it covers answer each other: "until when is it valid?")
 _NEIGHBOURS = {"season": ("validity",), "validity": ("season",)}
@@ -359,7 +369,9 @@ def asks_can_i(question: str) -> bool:
     first = parts[0].piece if parts else next(iter(re.findall(r"[^.!?]*\?", question)), "")
     asking = re.split(r"(?<=[.!])\s+", first.strip())[-1]
     kinds = _kinds_asked_by(parts[0]) if parts else asked_kinds(asking)
-    return _CAN_I.search(asking) is not None and not kinds and not _PASSIVE_CAN.search(asking)
+    # (... or its clause after a comma: "vendo coco verde na praia, posso usar facão pra abrir o coco?")
+    return not kinds and any(_CAN_I.search(clause) is not None and not _PASSIVE_CAN.search(clause)
+                             for clause in (asking, re.split(r"(?<=[,;])\s+", asking)[-1]))
 
 
 # ("posso ser multado", "can I be fined", "can I get fined" — not "can I get a permit")

@@ -32,7 +32,7 @@ from knowledge.search.glossary import load_glossary, load_stopwords
 from knowledge.search.text import WORD_RE, fold, is_english, lexicons, stem, tokens
 from knowledge.rules.registry import per_registry
 
-__all__ = ["ASKS_RECOURSE", "FUNCTION_WORDS", "AskingPart", "asked_directly", "asking_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "kind_stems", "place_stems", "resolve", "without_cues"]
+__all__ = ["ASKS_RECOURSE", "FUNCTION_WORDS", "AskingPart", "asked_directly", "asking_parts", "chat_read", "KINDS_ASKED", "Resolution", "asked_kinds", "asks_a_price", "cue_words", "days_together", "with_its_days", "function_stems", "kind_stems", "place_stems", "resolve", "says_a_phrase_of", "without_cues"]
 
 # The kinds of answer a question asks for, most specific first: "quanto tempo tenho para pagar a
 # multa" asks for a deadline, not a fine. Patterns run on the folded question (no accents, lower case).
@@ -839,10 +839,10 @@ def _phrase_points(record: FactRecord, question: str, content: set[str], context
     noite?" is not the day's limit, whose phrase only the earlier question says."""
     asked, story = _sentences(question)
     if not story:
-        return _says_a_phrase_of(record, chat_read(question))
-    if _says_a_phrase_of(record, chat_read(" ".join(asked))):
+        return says_a_phrase_of(record, chat_read(question))
+    if says_a_phrase_of(record, chat_read(" ".join(asked))):
         return True
-    if not _says_a_phrase_of(record, chat_read(question)):
+    if not says_a_phrase_of(record, chat_read(question)):
         return False
     missing = (content - context) - _record_stems(record)
     return not any(missing & _record_stems(o) for o in candidates if o is not record)
@@ -890,7 +890,7 @@ def _may_answer(record: FactRecord, question: str) -> bool:
     return pattern is None or re.search(pattern, fold(question)) is not None
 
 
-def _says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
+def says_a_phrase_of(record: FactRecord, folded_question: str) -> bool:
     """The question contains one of the record's `about` phrases of two words or more, as a whole."""
     # (not a phrase that only names an activity: "food truck" says whose facts, not which one)
     return any(len(p.split()) >= 2 and f" {fold(p)} " in folded_question

@@ -365,8 +365,9 @@ def test_the_questions_a_coded_rule_answers(text, asks):
 
 
 @pytest.mark.parametrize("text,language,said", [
-    ("and for a company with several sellers?", "en", "one per employee"),
-    ("¿Y para una empresa con varios vendedores?", "es", "una por empleado"),
+    ("and for a company with several sellers?", "en", ("one per employee", "one licence per employee")),
+    # (the rules' condition or the record of art. 64 § 3º, whichever answers first: both say it)
+    ("¿Y para una empresa con varios vendedores?", "es", ("una por empleado", "una licencia por cada empleado")),
 ])
 def test_a_company_with_staff_is_told_first_it_needs_a_permit_per_employee(run, text, language, said):
     # Lajes art. 64 § 3º: a company asks for as many licences as it has employees selling in the street
@@ -375,4 +376,4 @@ def test_a_company_with_staff_is_told_first_it_needs_a_permit_per_employee(run, 
                  slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor",
                         "language": language, "topic": "documents"})
     first = result.text.split("\n")[0]
-    assert said in first and "/lc-489-2009/art-" in first, first
+    assert any(s in first for s in said) and "/lc-489-2009/art-" in first, first
