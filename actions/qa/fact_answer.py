@@ -375,7 +375,9 @@ def asks_can_i(question: str) -> bool:
 
 
 # ("posso ser multado", "can I be fined", "can I get fined" — not "can I get a permit")
-_PASSIVE_CAN = re.compile(r"^\s*¿?\s*\w+( \w+)? (ser|be|get (fined|punished|penali[sz]ed|suspended|caught)) ", re.IGNORECASE)
+# ("posso perder a licença?", "can I lose my permit?": what befalls, not whether to do)
+_PASSIVE_CAN = re.compile(r"^\s*¿?\s*\w+( \w+)? (ser|be|get (fined|punished|penali[sz]ed|suspended|caught)|perder|lose|perderla|perderlo) ",
+                          re.IGNORECASE)
 
 
 def _sentence_part(text: str, kind: str) -> str:

@@ -275,8 +275,10 @@ def with_the_question_before(text: str, before: str | None) -> str:
     as the question (the fact resolver weighs the story's words half)."""
     if not before:
         return text
-    # (said, not asked: the earlier question ends with a full stop, so that only the follow-up is asked)
-    return f"{before.rstrip().rstrip('?!. ')}. {text}"
+    # (said, not asked: the earlier question's sentences end with a full stop, so that only the follow-up is
+    # asked — "¿Y por cuánto tiempo vale el alvará? … ¿y si no cumplo, cuánto me sale la multa?" asks the fine)
+    said = re.sub(r"[?!]+", ".", before.replace("¿", "").replace("¡", "")).rstrip(". ")
+    return f"{said}. {text}"
 
 
 def jurisdiction_name(jurisdiction_id: str) -> str:

@@ -583,7 +583,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                 # the activity named, and one word only one of its records holds ("distância entre uma mesa e
                 # outra" → the distance between tables): the activity is the second word
                 return Resolution(holders[0], holders[0].kind, best_score)
-            if kind == "fine" and not (rest - _ANY_BREACH):
+            if kind == "fine" and (not (rest - _ANY_BREACH) or (
+                    # ... or an amount asked where no offence has its own: the law's one range is every offence's
+                    # ("vendi fora do setor: de quanto a quanto pode ser a multa?" in Pontal, art. 38)
+                    _ASKS_AMOUNT.search(chat_read(" ".join(_sentences(question)[0])))
+                    and not any(r.value is not None and r.extra.get("offences") != "0" for r in candidates))):
                 # "how much is the fine for breaking the rules?" names no offence: the one fine the law
                 # sets as a range for any breach, where it sets only one (Pontal: R$ 300 to 12.000, art. 38)
                 general = [r for r in candidates if r.extra.get("offences") == "0" and r.value is not None
@@ -878,6 +882,7 @@ def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactReco
 
 
 # Words that name a breach of the rules in general, no offence in particular.
+_ASKS_AMOUNT = re.compile(r"\b(quanto|quanta|how much|valor|value|amount|minimo|maximo|minimum|maximum|min|max)\b")
 _ANY_BREACH = frozenset(stem(w) for w in """regra regras rule rules breaking break breach breaching infringing infringe
 descumprir descumprimento desrespeitar violar violating violation infracao infracoes lei norma law norms street vending
 vendor ambulante comercio""".split())
