@@ -236,6 +236,14 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
             # before is no story of it: its words would lead back to the record that answered it)
             kinds = _kinds_asked_by(before) or kinds
             read = part.alone
+        if not kinds and asks_can_i(part.piece):
+            # "how big can the trailer be, and may I install a sound system on it?": a rule that forbids or allows
+            # the very thing asked, in the part's own words (never a figure of another question)
+            rule = _rule_said_in(part, jurisdiction, _named_in(part, activity), today)
+            if rule is not None and rule.record.id not in said:
+                said.add(rule.record.id)
+                found.append(rule)
+            continue
         if not kinds or kinds[0] not in ANSWERED_KINDS:
             continue
         # (a part that names its own activity is about it: "…como ambulante? e se vendo artesanato?")
@@ -251,6 +259,16 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
             said.add(other.record.id)
             found.append(other)
     return found[:2]
+
+
+def _rule_said_in(part: AskingPart, jurisdiction: str, activity: str | None, today: date | None) -> Resolution | None:
+    """The one rule (a record that says what is allowed, with no figure) of the activity whose own phrase the
+    part says ("can I play music from it?" — the trailer's "no sound equipment"), or None."""
+    read = chat_read(part.piece)
+    rules = [r for r in facts_of(jurisdiction, today or date.today())
+             if r.kind in _SAYS_WHAT_IS_ALLOWED and r.value is None
+             and (not r.activities or activity in r.activities) and says_a_phrase_of(r, read)]
+    return Resolution(record=rules[0], kind=rules[0].kind, score=0.0) if len(rules) == 1 else None
 
 
 def _named_in(part: AskingPart, activity: str | None) -> str | None:

@@ -777,9 +777,11 @@ _AND_ASKS = re.compile(r"\s*,\s*(?:e|and|y)\s+(?=(?:se|if|si)\s)|"
                        r"com quant\w*|em quant\w*|por quant\w*|de quant\w*|a partir|ate quando|ate que|a que|que|"
                        r"what|which|how|who|where|when|for how|from what|at what|"
                        # ... or before a question of what must be done: "how many days for the defence, and do I have
-                       # to pay the fine meanwhile?", "…e tenho que pagar a multa enquanto isso?" (not "and can I…?": a
-                       # can-I part no record answers would be dropped beside the figure — measured on the tuning sets)
-                       r"(?:do|does|is|are|will|would|should|must) (?:i|we|you|they|it|he|she|the)|"
+                       # to pay the fine meanwhile?", "…e tenho que pagar a multa enquanto isso?" — or may be done: "how
+                       # big can the trailer be, and can I play music on it?" (a rule that forbids or allows it answers
+                       # that part: actions/qa/fact_answer.py other_parts)
+                       r"(?:do|does|is|are|will|would|should|must|can|may|am) (?:i|we|you|they|it|he|she|the)|"
+                       r"(?:posso|podemos|da pra|da para) |"
                        r"(?:enquanto isso )?(?:eu )?(?:preciso|tenho que|tenho de|devo))\b)")
 
 
