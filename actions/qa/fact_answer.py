@@ -190,6 +190,12 @@ def say_other_parts(turn: Turn, question: str, jurisdiction: str, *, activity: s
         # the rules said whether; the record says how far
         found = resolve(question, jurisdiction, activity=activity, day=today, kinds=kinds)
         said = [found] if found is not None and found.kind in ANSWERED_KINDS else []
+    elif _MAY.search(fold(question)) and (kinds == ["distance"] or (not kinds and _BESIDE_A_PLACE.search(fold(question)))):
+        # "can I park my van right in front of a snack bar?", "¿está permitido o hay que guardar alguna distancia?":
+        # whether, and how far it must keep from such a place — the activity's distance rule (Pontal art. 12:
+        # 100 m from shops of the same trade)
+        found = resolve(question, jurisdiction, activity=activity, day=today, kinds=["distance"])
+        said = [found] if found is not None and found.kind == "distance" else []
     else:
         return
     said = [r for r in said if not (r.record.value and _shows(shown, r.record.value))]
@@ -201,6 +207,14 @@ def say_other_parts(turn: Turn, question: str, jurisdiction: str, *, activity: s
         texts.append(text)
         cited += [link for link in links if link not in cited]
     turn.dispatcher.utter_message(text="\n".join(texts), json_message={"citations": [dict(link) for link in cited]})
+
+
+_MAY = re.compile(r"\b(pode|posso|podemos|can|may|allowed|permitid[oa]|puedo|podemos|se puede|da pra|da para)\b")
+# Standing or setting up beside a place: "estacionar na frente de", "ficar ao lado de", "park right next to",
+# "estacionarnos justo enfrente de"
+_BESIDE_A_PLACE = re.compile(r"\b(estacion\w*|parar|parad[oa]|ficar|park|parking|stand|set up|instalar|montar|colocar)\b.{0,40}"
+                             r"\b(na frente|em frente|enfrente|frente a|ao lado|do lado|perto|junto|next to|in front|near|beside|"
+                             r"close to|at the door|right at|al lado|cerca)\b")
 
 
 def _shows(text: str, value: str) -> bool:
