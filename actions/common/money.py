@@ -33,4 +33,5 @@ def format_amount(value: Decimal, unit: str, language: str) -> str:
     decimals = max(0, -value.as_tuple().exponent) if isinstance(value, Decimal) else 2
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     number = format_decimal(value, format=pattern, locale=locale)
-    return f"{number}\u00a0{unit}"
+    # (a share of another fee — "50% da taxa" — is written as the law writes it, without a space)
+    return f"{number}%" if unit == "%" else f"{number}\u00a0{unit}"
