@@ -173,10 +173,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     activity = (tagged or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
-    if (activity in _PLAIN_VENDORS and _A_STAND.search(fold(text)) and _STANDS_STILL.search(fold(text))
+    if ((activity in _PLAIN_VENDORS or activity is None) and _A_STAND.search(fold(text)) and _STANDS_STILL.search(fold(text))
             and _sells_food(text, product_facts) and _stands_at_a_point("food_truck", jurisdiction, today or date.today())):
         # "carrinho de lanche fixo na esquina": a food cart or stall that stands at one point is the fixed-point
         # stall where the place licenses one (Lajes art. 40 II, 56: 5 m from the corner), not the roaming vendor
+        # (also when nothing else named the activity: "a little fixed coffee cart on a sidewalk near a corner")
         activity = "food_truck"
     # One fact asked ("prazo pra me defender", "quem emite", "quantos pontos"): its record, in one sentence.
     # A follow-up ("e de noite?", "and for a company?") is read with the question it continues.
