@@ -630,9 +630,6 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
                 or (best_score >= MIN_SCORE and second
                     and (unrivalled or dominated
-                         # the activity's own record ahead of one for every activity: the activity's answer ("a fixed
-                         # coffee cart on a sidewalk: how much to leave free?" is the stall's 1.20 m, not the mall's)
-                         or (activity is not None and activity in best.activities and not second[1].activities)
                          or _clearly_better(best_score - alike, second[0] - alike, best, second[1])))):
             return Resolution(best, best.kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
