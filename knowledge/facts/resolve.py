@@ -133,7 +133,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("limit", r"\b(?!(limite|maximo|maxima|minimo|minima|maximum|minimum)( (e|ou|and|or) (minim|maxim)\w*)?( (valor|amount))?"
               r"( (da|de|do|of the|of a|of))? (multa|multas|coima|coimas|fines?|penalt(y|ies)|penalidade)\b)"
               r"(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
-              r"largura|altura|comprimento|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
+              r"largura|altura|comprimento|profundidade|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
+              r"how (deep|wide|tall|high)|"
               r"size|maximum|minimum|capacity|square met(er|re)s)\b"),
     # ("tenho que pagar a multa enquanto isso?", "do I have to pay the fine meanwhile?" ask whether it is due, not
     # how much: the defence's record answers it — the fine's amount would be read from the story's offence)
