@@ -131,7 +131,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("insurance", r"\b(seguro|seguros|apolice|insurance|insured|coverage|liability cover)\b"),
     # (not the fine's own bounds: "o valor mínimo e máximo da multa", "the maximum fine" ask the fine)
     ("limit", r"\b(?!(limite|maximo|maxima|minimo|minima|maximum|minimum)( (e|ou|and|or) (minim|maxim)\w*)?( (valor|amount))?"
-              r"( (da|de|do|of the|of a|of))? (multa|multas|coima|coimas|fines?|penalt(y|ies)|penalidade)\b)"
+              r"( (da|de|do|das|dos|of the|of a|of))? (multa|multas|coima|coimas|fines?|penalt(y|ies)|penalidade|penalidades)\b)"
               r"(limite|maximo|maxima|(?<!salario )(?<!salarios )minimo|minima|decibeis|decibel|db|barulho|ruido|volume|tamanho|metragem|"
               r"largura|altura|comprimento|profundidade|capacidade|lotacao|metros quadrados|m2|area maxima|noise|loud|how big|"
               r"how (deep|wide|tall|high)|"
