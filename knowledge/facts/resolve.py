@@ -635,7 +635,29 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             return Resolution(best, best.kind, best_score, second[1] if second else None)
         if best_score <= 0 and len({(r.value, r.unit) for _, r in scored}) == 1:
             return Resolution(best, best.kind, best_score)  # every candidate says the same figure
+        narrower = _narrower_of_twins(scored, content)
+        if narrower is not None and best_score >= MIN_SCORE:
+            return Resolution(narrower, narrower.kind, best_score, best if narrower is not best else second[1])
         return None
+    return None
+
+
+def _narrower_of_twins(scored: list[tuple[float, FactRecord]], content: set[str]) -> FactRecord | None:
+    """Of two records tied on the question's words, the one that says nothing more: "multa grave" is the serious
+    tier ("Infração grave"), not the very serious one that also says "gravíssima", "muito grave"."""
+    if len(scored) < 2 or abs(scored[0][0] - scored[1][0]) > 1e-9:
+        return None
+    (_, a), (_, b) = scored[:2]
+    if content & _record_stems(a) != content & _record_stems(b) or not content & _record_stems(a):
+        return None
+    if len(scored) > 2 and abs(scored[2][0] - scored[0][0]) <= 1e-9:
+        return None
+    # (their own figures aside: each tier states its own amounts)
+    extra_a, extra_b = ({w for w in _record_stems(r) - content if not w.isdigit()} for r in (a, b))
+    if extra_a < extra_b:
+        return a
+    if extra_b < extra_a:
+        return b
     return None
 
 
