@@ -653,3 +653,40 @@ def test_spanish_words_read_right(spanish, portuguese):
     from actions.common.spanish import gloss
 
     assert portuguese in gloss(spanish).lower()
+
+
+@pytest.mark.parametrize("question,tier", [
+    ("de quanto é uma multa grave no Código de Posturas de Lajes?", "serious"),
+    ("What is the fine for a serious offence in Lajes?", "serious"),
+    ("Qual a multa por infração muito grave em Lajes?", "very_serious"),
+])
+def test_of_two_tiers_tied_on_the_question_s_words_the_narrower_answers(question, tier):
+    # LC 489/2009 art. 381: "grave" 11 to 30 UR, "gravíssima" 31 to 100 UR — "grave" is not "gravíssima"
+    assert "II – grave, punida com 11 (onze) a 30 (trinta) vezes a URs" in LAJES
+    assert _id(question, "br-rn-lajes") == f"br-rn-lajes/lc-489-2009#penalty-{tier}"
+
+
+def test_a_clock_time_at_night_names_the_night():
+    # LC 489/2009 art. 88 III: 60 dB(A) at night (the evening period, 19h to 22h, is 70)
+    assert "III - noturno: 60 dB (A)" in LAJES
+    question = "tenho um barzinho com som ao vivo em lajes, os vizinho reclamaram. qual o limite de decibeis depois das 22h?"
+    assert _id(question, "br-rn-lajes") == "br-rn-lajes/lc-489-2009#written-noise-limit-night"
+
+
+def test_an_amount_asked_where_no_offence_has_its_own_fine_is_the_law_s_range():
+    # Lei 1.902/2018 art. 38: every fine between R$ 300,00 and R$ 12.000,00, plus 30% per aggravating factor
+    assert "A multa será fixada entre os valores de R$ 300,00 (trezentos reais) a R$ 12.000,00" in PONTAL
+    question = ("em Pontal do Paraná o fiscal me fez um auto por vender fora do setor da minha licença. De quanto a quanto "
+                "pode ser a multa?")
+    assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-fine"
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("e se nao pagar oq acontece", "fine"),
+    ("and how late can the craft stalls stay open at night?", "hours"),
+    ("Qual o valor mínimo e máximo da multa pra quem descumpre a lei?", "fine"),
+    ("Qual a penalidade que o decreto prevê pra isso?", "fine"),
+    ("Quanto de passagem tenho que deixar pros pedestres?", "distance"),
+])
+def test_more_ways_of_asking_a_kind(question, kind):
+    assert asked_kinds(question)[:1] == [kind]
