@@ -209,7 +209,7 @@ def say_other_parts(turn: Turn, question: str, jurisdiction: str, *, activity: s
     turn.dispatcher.utter_message(text="\n".join(texts), json_message={"citations": [dict(link) for link in cited]})
 
 
-_MAY = re.compile(r"\b(pode|posso|podemos|can|may|allowed|permitid[oa]|puedo|podemos|se puede|da pra|da para)\b")
+_MAY = re.compile(r"\b(pode|posso|podemos|can|may|allowed|permitid[oa]|puedo|se puede|da pra|da para)\b")
 # Standing or setting up beside a place: "estacionar na frente de", "ficar ao lado de", "park right next to",
 # "estacionarnos justo enfrente de"
 _BESIDE_A_PLACE = re.compile(r"\b(estacion\w*|parar|parad[oa]|ficar|park|parking|stand|set up|instalar|montar|colocar)\b.{0,40}"
@@ -304,7 +304,7 @@ def _elliptic(piece: str) -> bool:
     return bool(_ELLIPTIC.match(piece)) or (bool(_THE_SAME.search(piece)) and len(piece.split()) <= 9)
 
 
-def _office_citing(ids: set[str], jurisdiction: str, today: date | None):  # noqa: ANN202 (Resolution | None)
+def _office_citing(ids: set[str], jurisdiction: str, today: date | None) -> Resolution | None:
     """The one office record whose articles include an article of the records `ids` (the lead time's art. 119
     is the article the issuing office's record cites for the event licence)."""
     records = facts_of(jurisdiction, today or date.today())

@@ -792,9 +792,9 @@ def _sentences(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 # A second question inside a sentence: "e"/"and"/"y" (after an optional comma) before a question word
 # ("onde se pede a licença e com quanta antecedência?"); read on the folded words.
 # (not the "é" of the European "quem é que…", "o que é que…", written without its accent: one question)
-_AND_ASKS = re.compile(r"\s*,\s*(?:e|and|y)\s+(?=(?:se|if|si)\s)|"
-                       # ... and after a comma, "e se"/"and if": a condition that opens another question ("how many
-                       # days for a defence, and if it goes against him, who does he appeal to?")
+_AND_ASKS = re.compile(# after a comma, "e se"/"and if": a condition that opens another question ("how many days for a
+                       # defence, and if it goes against him, who does he appeal to?")
+                       r"\s*,\s*(?:e|and|y)\s+(?=(?:se|if|si)\s)|"
                        r"\s*(?:,\s*)?\b(?<!quem )(?<!onde )(?<!como )(?<!qual )(?<!quando )(?<!o que )(?<!porque )"
                        r"(?:e|and|y)\s+(?=(?:qual|quais|quanto|quanta|quantos|quantas|quem|onde|quando|"
                        r"com quant\w*|em quant\w*|por quant\w*|de quant\w*|a partir|ate quando|ate que|a que|que|"
@@ -906,8 +906,9 @@ def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactReco
     return holding if len(holding) == 1 else []
 
 
-# Words that name a breach of the rules in general, no offence in particular.
+# An amount asked ("de quanto a quanto", "how much", "o valor mínimo e máximo").
 _ASKS_AMOUNT = re.compile(r"\b(quanto|quanta|how much|valor|value|amount|minimo|maximo|minimum|maximum|min|max)\b")
+# Words that name a breach of the rules in general, no offence in particular.
 _ANY_BREACH = frozenset(stem(w) for w in """regra regras rule rules breaking break breach breaching infringing infringe
 descumprir descumprimento desrespeitar violar violating violation infracao infracoes lei norma law norms street vending
 vendor ambulante comercio""".split())
