@@ -524,6 +524,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # a record that lacks a word the question sentence itself says and another candidate holds gets
         # nothing from the story's words ("Qual o limite durante o dia. E de noite?" is not the day's limit)
         said = content - context
+        refers_back = bool(context) and _REFERS_BACK.search(chat_read(" ".join(_sentences(question)[0]))) is not None
         # (a weak word names no subject: it does not make the story's subject a stranger's)
         held = {w for r in candidates for w in said & _record_stems(r)} - WEAK
         # (a record saying the word in the law's terms holds it: "buscar" is "retirar", "resgatar")
@@ -533,8 +534,9 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         scored = sorted((((_score(r, plan, idf, cue, raw, context,
                                   story=0.0 if any(not (siblings.get(w, frozenset()) & _record_stems(r))
                                                    for w in held - _record_stems(r))
-                                  # (a fine's offence is the story: "O seguro caducou. Que coima arrisco?")
-                                  else 1.0 if kind == "fine" else 0.5)
+                                  # (a fine's offence is the story: "O seguro caducou. Que coima arrisco?"; so is
+                                  # what a pronoun points back to: "Já há outra escola ali. A que distância dela?")
+                                  else 1.0 if kind == "fine" or refers_back else 0.5)
                            * (1.0 if r.kind == kind else _NEIGHBOUR_KIND)
                            # (a kind asked as a figure — "what is the maximum sound level" — is answered by a
                            # record stating one before a rule of that kind without a figure)
@@ -873,6 +875,10 @@ def _phrase_points(record: FactRecord, question: str, content: set[str], context
         return True
     if not says_a_phrase_of(record, chat_read(question)):
         return False
+    if _REFERS_BACK.search(chat_read(" ".join(asked))):
+        # the question sentence points back to the story's phrase: "Já há outra escola ali. A que distância dela posso
+        # me instalar?" asks the distance from the other school, whatever record "instalar" also names
+        return True
     missing = (content - context) - _record_stems(record)
     return not any(missing & _record_stems(o) for o in candidates if o is not record)
 
@@ -906,6 +912,9 @@ def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactReco
     return holding if len(holding) == 1 else []
 
 
+# A pronoun that points back to the story's subject ("a que distância dela?", "how far from it?").
+_REFERS_BACK = re.compile(r"\b(dela|dele|delas|deles|nela|nele|from it|from them|of it|from her|from him|de ella|de ellas|"
+                          r"de ellos)\b")
 # An amount asked ("de quanto a quanto", "how much", "o valor mínimo e máximo").
 _ASKS_AMOUNT = re.compile(r"\b(quanto|quanta|how much|valor|value|amount|minimo|maximo|minimum|maximum|min|max)\b")
 # Words that name a breach of the rules in general, no offence in particular.

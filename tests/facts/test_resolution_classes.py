@@ -690,3 +690,13 @@ def test_an_amount_asked_where_no_offence_has_its_own_fine_is_the_law_s_range():
 ])
 def test_more_ways_of_asking_a_kind(question, kind):
     assert asked_kinds(question)[:1] == [kind]
+
+
+@pytest.mark.parametrize("question", [
+    "My brother in law runs a surf school in Indaiá. I want to open my own surf school nearby. How far from it do I have to be?",
+    "Já há outra escola funcionando na Praia da Enseada. A que distância mínima dela nos podemos instalar?",
+])
+def test_a_pronoun_points_back_to_the_story_s_subject(question):
+    # Decreto 4.510/2024 art. 19: a surf point keeps at least 500 m from another school (not the point's 20 m radius)
+    assert "distância mínima de 500m (quinhentos metros) em relação à outra escola" in BERTIOGA
+    assert _id(question, "br-sp-bertioga", "surf_school") == "br-sp-bertioga/decreto-4510-2024#distance-between_surf_points_min"
