@@ -532,8 +532,8 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # (the question says one of the record's own phrases: read once per candidate)
         pointed = {r.id for r in candidates if _phrase_points(r, question, content, context, candidates)}
         scored = sorted((((_score(r, plan, idf, cue, raw, context,
-                                  story=0.0 if any(not (siblings.get(w, frozenset()) & _record_stems(r))
-                                                   for w in held - _record_stems(r))
+                                  story=0.0 if not refers_back and any(not (siblings.get(w, frozenset()) & _record_stems(r))
+                                                                       for w in held - _record_stems(r))
                                   # (a fine's offence is the story: "O seguro caducou. Que coima arrisco?"; so is
                                   # what a pronoun points back to: "Já há outra escola ali. A que distância dela?")
                                   else 1.0 if kind == "fine" or refers_back else 0.5)
