@@ -700,3 +700,14 @@ def test_a_pronoun_points_back_to_the_story_s_subject(question):
     # Decreto 4.510/2024 art. 19: a surf point keeps at least 500 m from another school (not the point's 20 m radius)
     assert "distância mínima de 500m (quinhentos metros) em relação à outra escola" in BERTIOGA
     assert _id(question, "br-sp-bertioga", "surf_school") == "br-sp-bertioga/decreto-4510-2024#distance-between_surf_points_min"
+
+
+def test_the_seized_goods_record_says_what_releasing_them_costs():
+    # Decreto 4.510/2024 art. 24 § 2º: released on paying the removal and storage costs; § 3º: after the 30 days, to
+    # the Social Solidarity Fund
+    assert "A liberação estará sujeita ao pagamento das despesas com remoção e estadias" in BERTIOGA
+    found = resolve("A fiscalização apreendeu minhas pranchas em Bertioga. Até quando posso retirar e o que tenho que pagar?",
+                    "br-sp-bertioga")
+    assert found is not None and found.record.id.endswith("#period-guarda_apreendidos")
+    assert "remoção e estadias" in found.record.text["pt-BR"] and found.record.value == "30"
+    assert any(c.endswith("/art-24/par-2") for c in found.record.cite)
