@@ -12,7 +12,7 @@ import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from actions.common.citations import group_citations
+from actions.common.citations import article_of, group_citations
 from actions.common.conversation import Turn
 from actions.common.money import format_amount
 from actions.qa.decision_view import figure_first
@@ -308,20 +308,15 @@ def _office_citing(ids: set[str], jurisdiction: str, today: date | None) -> Reso
     """The one office record whose articles include an article of the records `ids` (the lead time's art. 119
     is the article the issuing office's record cites for the event licence)."""
     records = facts_of(jurisdiction, today or date.today())
-    articles = {_article(u) for r in records if r.id in ids for u in r.cite}
-    offices = [r for r in records if r.kind == "office" and articles & {_article(u) for u in r.cite}]
+    articles = {article_of(u) for r in records if r.id in ids for u in r.cite}
+    offices = [r for r in records if r.kind == "office" and articles & {article_of(u) for u in r.cite}]
     if len(offices) != 1:
         return None
     # said for that permit, with its article first: not under the name of another permit the office also issues
     office = offices[0]
-    cite = sorted(office.cite, key=lambda u: _article(u) not in articles)
+    cite = sorted(office.cite, key=lambda u: article_of(u) not in articles)
     return Resolution(record=office.model_copy(update={"about": (), "cite": tuple(cite)}), kind="office", score=0.0)
 
-
-def _article(unit: str) -> str:
-    """A unit's article ("…/art-119/par-unico" → "…/art-119")."""
-    head, _, rest = unit.partition("/art-")
-    return f"{head}/art-{rest.split('/')[0]}" if rest else unit
 
 
 # A question that counts without naming what ("e quantos para pagar?", "y cuántos para pagar la multa?",
