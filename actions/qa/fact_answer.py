@@ -20,7 +20,8 @@ from actions.qa.facts import person_facts
 from actions.qa.subject import activity_in_text, activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
-from knowledge.facts.resolve import ASKS_RECOURSE, AskingPart, asking_parts, asks_a_price, chat_read, says_a_phrase_of
+from knowledge.facts.resolve import (ASKS_RECOURSE, AskingPart, asking_parts, asks_a_price, chat_read, kinds_only_told,
+                                     says_a_phrase_of)
 from knowledge.rules.citations import label_for
 from knowledge.rules import regulating_norms
 from knowledge.rules.registry import registry
@@ -94,7 +95,8 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             # the same festival (its free hours) does not — unless the figure's kind is asked too ("Can I get a
             # provisional licence? How long is it valid?")
             found = None
-    if found is None and not long_tail and not can_i and not asked_kinds(question) and not asks_a_price(question):
+    if (found is None and not long_tail and not can_i and (not asked_kinds(question) or kinds_only_told(question))
+            and not asks_a_price(question)):
         # a question that asks no kind of figure, about an activity the rules know ("levaram meu carrinho pro
         # depósito, como pego de volta?"): a record that says the very thing asked, before the activity's rules
         found = retrieve(question, jurisdiction, activity=activity, day=today)
@@ -244,12 +246,15 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
     for before, part in zip(parts, parts[1:]):
         kinds = _kinds_asked_by(part)
         read = part.restated
+        besides: frozenset[str] = frozenset()
         if _ELLIPTIC_COUNT.match(part.piece) or (not kinds and _elliptic(part.piece)):
             # "quantos dias para a defesa e quantos para pagar a multa?", "e se fosse perecível?", "e durante o dia?":
             # the kind left unsaid is the one asked before, and the part names its own subject (the question
             # before is no story of it: its words would lead back to the record that answered it)
             kinds = _kinds_asked_by(before) or kinds
             read = part.alone
+            # (the same kind of another subject: never the record that answered the question before)
+            besides = frozenset(said)
         if not kinds and asks_can_i(part.piece):
             # "how big can the trailer be, and may I install a sound system on it?": a rule that forbids or allows
             # the very thing asked, in the part's own words (never a figure of another question)
@@ -261,7 +266,7 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
         if not kinds or kinds[0] not in ANSWERED_KINDS:
             continue
         # (a part that names its own activity is about it: "…como ambulante? e se vendo artesanato?")
-        other = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1])
+        other = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1], besides=besides)
         if other is None and kinds[0] == "office":
             # "com quanto tempo de antecedência peço o alvará do evento e quem emite?": who issues what the message
             # asked about — the office the article of an answer already given names
@@ -294,7 +299,7 @@ def _named_in(part: AskingPart, activity: str | None) -> str | None:
 # A short question that says only what changes ("e se fosse perecível?", "e durante o dia?", "and on
 # Sundays?", "¿y para una empresa?"): it asks again what the question before it asked.
 _ELLIPTIC = re.compile(r"\s*¿?\s*(e|y|and|mas|but|pero)\s+((se|if|si|para|pra|for|no|na|nos|nas|on|in|en|durante|during|"
-                       r"com|with|con|aos|los|las|os|as|o|a|el|la|the|is|are|e|es)\b)(\s+\w+){0,6}\s*\??\s*$")
+                       r"com|with|con|aos|los|las|os|as|o|a|el|la|the|is|are|e|es)\b)(\s+\w+){0,6}\s*[?!]*\s*$")
 
 # ... or asks whether it is the same ("para a fruta é o mesmo prazo?", "is it the same for a company?")
 _THE_SAME = re.compile(r"\b(o mesmo|a mesma|os mesmos|as mesmas|the same|lo mismo|el mismo|la misma|los mismos|igual)\b")

@@ -173,6 +173,30 @@ def jurisdiction_in_text(text: str | None) -> str | None:
     return None
 
 
+# Where the writer comes from, not where the question is about ("I'm a surf instructor from Portugal moving to
+# Bertioga", "somos de Portugal e queremos vender em Lajes", "soy de Portugal, ¿en Bertioga…?"): a town named
+# right after these words is an origin when another covered town is named too.
+_ORIGIN_BEFORE = re.compile(r"(?:\bfrom|\bdesde|\b(?:sou|somos|soy|vim|viemos|venho|vengo|venimos|vine|vindos?|vindas?|"
+                            r"naturais|natural|originario|originaria|oriundos?)(?: \w+)? (?:de|do|da|dos|das|del))(?: the)? $")
+
+
+def town_asked_in_text(text: str | None) -> str | None:
+    """The covered town a message asks about: the one named (jurisdiction_in_text), or — when it names two —
+    the one it does not say the writer comes from."""
+    padded = f" {_words_of(text)} "
+    named: list[tuple[str, bool]] = []
+    for name in _named_places():
+        at = padded.find(f" {name} ")
+        if at >= 0:
+            padded_before = padded[:at + 1]
+            named.append((_jurisdiction_names()[name], bool(_ORIGIN_BEFORE.search(padded_before))))
+            padded = padded.replace(f" {name} ", " " + "_" * len(name) + " ")  # (a longer name's words once)
+    towns = {j for j, _ in named}
+    if len(towns) < 2:
+        return next(iter(towns), None)
+    return next((j for j, origin in named if not origin), None) or jurisdiction_in_text(text)
+
+
 def without_town_names(text: str) -> str:
     """The text without the covered towns' names: a search scoped to a town must not rank the articles
     that merely name the town ("Município de Pontal do Paraná") above those that answer the question."""

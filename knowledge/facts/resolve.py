@@ -284,7 +284,9 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     # a phrasal verb read as its one word ("turned down my defence" is not a closure's "shut down")
     (r"\bturn(ed|s|ing)? down\b", "reject"),
     # the working week named as a span ("durante a semana" is the weekdays' hours, not "during" a period)
-    (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays")))
+    (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays"),
+    # a food named after an animal is no animal ("my hot-dog cart" is not the impounded animals' rule)
+    (r"\bhot[ -]?dogs?\b", "hotdog"), (r"\bcachorros?[ -]quentes?\b", "cachorroquente")))
 
 
 # (one message is read by every kind cue, the subject reading, the resolver and each candidate's phrase
@@ -300,7 +302,7 @@ def chat_read(question: str) -> str:
     words = []
     for word in without_fail_to(WORD_RE.findall(folded)):
         spelled = _CHAT_WORDS.get(word)
-        words.append(spelled if spelled is not None else _cue_typo(word))
+        words.append(spelled if spelled is not None else _cue_typo(_undiminished(word)))
     # a clock time at night names the night ("o limite depois das 22h", "after 11 pm"): the law's periods
     # are named, not numbered ("período noturno, das 22h às 7h" shares "22h" with the evening's "19h às 22h")
     night = " a noite at night" if _AT_NIGHT.search(folded) else ""
@@ -311,6 +313,29 @@ def chat_read(question: str) -> str:
 _AT_NIGHT = re.compile(r"\b(depois d[ao]s?|apos as|a partir d[ao]s?|as|after|past|at|from|despues de las|a las|desde las)\s+"
                        r"(2[2-3]|0?[0-4])\s*(h|hs|horas|:\d\d)\b|"
                        r"\b(after|past|at|from)\s+(10|11|1[0-1]:\d\d)\s*(pm|p\.m\.)")
+
+
+# A diminutive a chat writes for the law's word ("mesinhas" = mesas, "barraquinha" = barraca, "cadeirinhas"):
+# base, ending; "qu"/"gu" before -inh is the base's "c"/"g"
+_DIMINUTIVE = re.compile(r"^(\w{3,}?)z?inh([oa])(s?)$")
+# words of that shape that are no diminutive
+_NOT_DIMINUTIVE = frozenset("farinha farinhas sardinha sardinhas galinha galinhas marinha cozinha cozinhas vizinho vizinhos vizinha "
+                            "vizinhas caminho caminhos rainha bainha campainha andorinha ladainha espinho moinho adivinha "
+                            "golfinho golfinhos".split())
+
+
+@lru_cache(maxsize=4096)
+def _undiminished(word: str) -> str:
+    """The law's word a diminutive stands for, when the law does not write the diminutive itself ("carrinho",
+    a cart, is the law's own word: never "carro")."""
+    found = _DIMINUTIVE.match(word)
+    if found is None or word in get_index().known_words() or word in _NOT_DIMINUTIVE:
+        return word
+    base, ending, plural = found.groups()
+    bases = [base + ending + plural, base + ("o" if ending == "a" else "a") + plural, base + "e" + plural, base + plural]
+    if base.endswith(("qu", "gu")):
+        bases = [base[:-2] + base[-2].replace("q", "c") + e for e in (ending + plural, "o" + plural, "a" + plural)] + bases
+    return next((b for b in bases if b in get_index().known_words()), word)
 
 
 @lru_cache(maxsize=4096)
@@ -341,6 +366,13 @@ def asked_directly(question: str) -> str | None:
     que horas…"), or None when every kind cue is context."""
     found = _kinds_found(question)
     return found[0][-1] if found and not found[0][0] else None
+
+
+def kinds_only_told(question: str) -> bool:
+    """Whether every kind the message names is in its story, none in its question ("They might fine me while I'm
+    away. If they can't hand me the notice, how am I notified?": the fine is told, the notification asked)."""
+    found = _kinds_found(question)
+    return bool(found) and bool(_sentences(question)[1]) and all(only_told for _, only_told, *_ in found)
 
 
 def asked_kinds(question: str) -> list[str]:
@@ -436,14 +468,16 @@ def _counted(records: list[FactRecord]) -> int:
 
 
 def resolve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
-            kinds: list[str] | None = None) -> Resolution | None:
+            kinds: list[str] | None = None, besides: frozenset[str] = frozenset()) -> Resolution | None:
+    """The record that answers the question (None: none clearly does); `besides`: records already said that
+    may not answer it (a part that asks the same again about something else: "…the fruit? and the cooler?")."""
     day = day or date.today()
-    return with_its_days(_resolve(question, jurisdiction, activity=activity, day=day, kinds=kinds),
+    return with_its_days(_resolve(question, jurisdiction, activity=activity, day=day, kinds=kinds, besides=besides),
                          facts_of(jurisdiction, day))
 
 
 def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: date,
-             kinds: list[str] | None) -> Resolution | None:
+             kinds: list[str] | None, besides: frozenset[str] = frozenset()) -> Resolution | None:
     asked = kinds if kinds is not None else asked_kinds(question)
     if not asked or (asks_a_price(question) and asked[0] not in ("fine", "deadline")):
         return None
@@ -453,7 +487,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
     records = facts_of(jurisdiction, day)
     # The kind asked first is the question; another kind named in it is context ("What's the fine for
     # running boat tours without insurance?" is not answered with the insurance amount).
-    records = [r for r in records if _may_answer(r, question)]
+    records = [r for r in records if _may_answer(r, question) and r.id not in besides]
     folded = fold(question)
     if _DEFENCE_DECIDED.search(folded) and ASKS_RECOURSE.search(folded):
         # "negaram minha defesa, dá pra recorrer?": the defence was made and decided — the next step, the
@@ -552,11 +586,27 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             # a trade's days are one answer (with_its_days gives them together): no rivals of each other
             scored = _best_day_per_trade(scored)
         best_score, best = scored[0]
+        # one offence's fine left, sharing no word with the question, is another offence's ("caught selling socks
+        # without a licence" is not the stage's fine, however alone it is in saying "without a licence") — a written
+        # record, whose `about` names its subject (a rules offence is named by its text, which the concept matched)
+        strange_fine = (kind == "fine" and "#written-" in best.id and not (content - WEAK) & _record_stems(best)
+                        and best.id not in pointed and not says_a_phrase_of(best, chat_read(question)))
+        only_one = only_one and not strange_fine
         if kind == "hours" and _day_not_held(question, best, candidates):
             return None
         if best.id in pointed and not any(r.id in pointed for _, r in scored[1:]):
             # the question says one of the record's own phrases ("até 12 pessoas"): that is the record
             return Resolution(best, best.kind, best_score, scored[1][1] if len(scored) > 1 else None)
+        asking = _sentences(question)
+        if asking[1] and len(pointed) == 1:
+            # ... in the question sentence itself, when the best holds no word of that sentence it lacks ("fined for selling
+            # outside my sector, and again… How many fines until they cancel it?" is the two-fines cassation, not
+            # "trading outside the hours")
+            (lone,) = [(sc, r) for sc, r in scored if r.id in pointed]
+            asked_words = {stem(w) for w in tokens(chat_read(" ".join(asking[0])))} & content
+            if (says_a_phrase_of(lone[1], chat_read(" ".join(asking[0])))
+                    and not (asked_words - WEAK) & _record_stems(best) - _record_stems(lone[1])):
+                return Resolution(lone[1], lone[1].kind, lone[0], best)
         rare_idf = math.log(1 + _counted(records) / _RARE_COUNT)
         if len(holding) == 1 and best is holding[0] and _covers(best, content, plan, cue, bool(required),
                                                                others=[r for _, r in scored[1:]], idf=idf, rare_idf=rare_idf, context=context):
@@ -630,7 +680,7 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # 24 — the question would say "perecível"
         dominated = second is not None and (content & _record_stems(second[1])) < (content & (_record_stems(best) - WEAK))
         alike = _alike(best, second[1], activity, bonus) if second is not None else 0.0
-        if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE)
+        if (only_one or (len(scored) == 1 and best_score >= MIN_SCORE and not strange_fine)
                 or (best_score >= MIN_SCORE and second
                     and (unrivalled or dominated
                          or _clearly_better(best_score - alike, second[0] - alike, best, second[1])))):

@@ -52,3 +52,13 @@ def test_a_second_question_after_a_comma_and_if_is_its_own_part():
                          "who does he appeal to and by when?")
     assert [p.piece for p in parts][:1] == ["how many days does he have to send a defence"]
     assert len(parts) >= 2 and parts[1].piece.startswith("if the first decision goes against him")
+
+
+def test_a_short_part_naming_another_thing_is_never_the_record_of_the_part_before():
+    # LC 57/2018 art. 239: perishables within 24 hours (§ 5º), the other seized goods within 72 hours (§ 3º) — "and the
+    # cooler??" asks the deadline again, for the equipment: not the fruit's record said before it
+    assert "retirado dentro de 72 (setenta e duas)" in IGARAPAVA
+    question = ("ugh the fiscais in igarapava took all my fresh fruit salad cups AND my cooler bc i didnt have the "
+                "authorization. how long do i have to go get the fruit back before they give it away?? and the cooler??")
+    assert _others(question, "br-sp-igarapava", said={"br-sp-igarapava/lc-57-2018#period-seized_perishables"}) == [
+        "br-sp-igarapava/lc-57-2018#period-seized_goods"]

@@ -225,3 +225,16 @@ def test_a_message_nlu_could_not_read_whose_activity_and_town_are_plain_gets_the
                  [{"entity": "activity", "value": "food truck"}], {"language": "en"})
     first = result.text.split("\n")[0]
     assert first.startswith("No, that is not allowed in Igarapava") and "/lc-57-2018/art-96" in first, first
+
+
+@pytest.mark.parametrize("text,jurisdiction", [
+    ("im a certified surf instructor from portugal moving to bertioga. to give surf lessons on the beach", "br-sp-bertioga"),
+    ("Somos de Portugal e queremos vender água de coco em Lajes", "br-rn-lajes"),
+    ("Soy de Portugal, ¿en Bertioga puedo alquilar kayaks?", "br-sp-bertioga"),
+    # one town named: it is the one asked about, wherever the writer comes from
+    ("I'm from Portugal, what is the fine there?", "pt"),
+    ("quero vender em lajes", "br-rn-lajes"),
+])
+def test_the_town_asked_about_is_not_the_one_the_writer_comes_from(text, jurisdiction):
+    from actions.qa.subject import town_asked_in_text
+    assert town_asked_in_text(text) == jurisdiction

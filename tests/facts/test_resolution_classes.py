@@ -725,3 +725,64 @@ def test_the_seized_goods_record_says_what_releasing_them_costs():
 def test_the_citizen_s_words_for_a_rule_reach_it(question, jurisdiction, activity, record, seed):
     assert seed in {"br-sp-bertioga": BERTIOGA, "br-pr-pontal-do-parana": PONTAL, "br-sp-igarapava": IGARAPAVA}[jurisdiction]
     assert _id(question, jurisdiction, activity) == record
+
+
+def test_a_month_is_the_law_s_thirty_days():
+    # Decreto 4.510/2024 art. 21 III c): not operating for 30 days — 500 UFIB and 15 days' suspension
+    assert "c) não exercer atividade durante 30 (trinta) dias." in BERTIOGA
+    for question in ("What happens if I don't operate for a month, is there a fine or something?",
+                     "Se eu ficar um mês sem trabalhar, qual a multa?"):
+        assert _id(question, "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#penalty-grade_iii-inactive_30_days"
+
+
+def test_a_diminutive_is_read_as_the_law_s_word():
+    # LC 57/2018 art. 55: the sidewalk tables' authorisation lasts at most 3 years — "mesinhas" are the law's "mesas"
+    assert "03 (trés) anos" in IGARAPAVA
+    question = ("Tenho um bar no centro de Igarapava e quero colocar umas mesinhas na calçada. Quanto de calçada precisa "
+                "ficar livre pro pedestre. E essa autorização vale por quanto tempo?")
+    assert resolve(question, "br-sp-igarapava", kinds=["validity"]).record.id == "br-sp-igarapava/lc-57-2018#period-sidewalk_validity"
+    from knowledge.facts.resolve import chat_read
+    assert " mesas " in chat_read("umas mesinhas") and " carrinho " in chat_read("meu carrinho")
+    assert " farinha " in chat_read("farinha") and " sozinho " in chat_read("sozinho")
+
+
+def test_a_lone_written_fine_sharing_no_word_is_another_offence_s():
+    # LC 57/2018: the stage's fine (art. 92-94) is the only written fine saying "without a permit"; selling socks on the
+    # sidewalk without one is not that offence — no record, the rules' table answers
+    assert _id("em Igarapava me pegaram vendendo meias na calçada sem autorização da Prefeitura. Qual é a multa?",
+               "br-sp-igarapava") is None
+    # ... while a rules offence named by the concept itself is (Decreto 4.510/2024 art. 21 II: 250 UFIB)
+    assert "implantar atividade sem autorização" in BERTIOGA.lower()
+    assert _id("qual a mutla pra quem coloca aluguel de caiaque na praia de Boraceia sem autorizaçao da prefeitura de Bertioga?",
+               "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#penalty-grade_ii-no_authorisation"
+
+
+def test_the_record_whose_phrase_the_question_sentence_says_beats_the_story_s_words():
+    # Lei 1.902/2018 art. 43 I: cassation after a fine applied 2 times within 1 year — the story's "outside my sector"
+    # is no question of "trading outside the hours"
+    assert "I - Após aplicada a penalidade de multa por 2 (duas) vezes, durante o período de 1 (um) ano;" in PONTAL
+    question = ("I got a fine last March for selling outside my sector on the sand in Pontal do Paraná, and now in January "
+                "they fined me again for not wearing the vest. Can they take my licence away now? How many fines until "
+                "they cancel it?")
+    assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-cassation-two_fines_in_a_year"
+    # ... not when the best holds a word of that sentence the pointed record lacks (auctioned: the 30 days, art. 388)
+    assert _id("The Lajes inspectors seized the sunglasses I was selling downtown. How long do I have to get them back "
+               "before they're auctioned?", "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-seized_goods"
+
+
+def test_a_food_named_after_an_animal_is_no_animal():
+    # LC 489/2009: the appeal to the JARP, 5 days, without suspensive effect — a hot-dog cart is no impounded dog
+    assert "Junta Administrativa de Recursos de Posturas - JARP, sem efeito suspensivo, no prazo de 05 (cinco) dias." in LAJES
+    question = ("The Secretaria de Finanças in Lajes just rejected my defence against a fine for my hot-dog cart. Can I "
+                "still appeal? To whom, how many days do I have, and does the appeal hold the fine while it's decided?")
+    assert resolve(question, "br-rn-lajes", kinds=["deadline"]).record.id == "br-rn-lajes/lc-489-2009#period-appeal"
+
+
+def test_a_notice_asked_after_a_fine_told_is_the_notice_s_record():
+    # Decreto 4.510/2024 art. 23: notified in person or through an employee, else through the official press
+    assert "pessoal poderá a autoridade dar ciência pela imprensa oficial do Município." in BERTIOGA
+    from knowledge.facts.resolve import kinds_only_told
+    question = ("My neighbour says the city might fine the business while I'm away and nobody will be there to receive "
+                "the paper. If they can't hand me the notice in person, how am I officially notified?")
+    assert kinds_only_told(question) and not kinds_only_told("Fui multado em Bertioga. Qual o prazo da defesa?")
+    assert retrieve(question, "br-sp-bertioga").record.id == "br-sp-bertioga/decreto-4510-2024#written-notice-received-by-employee"
