@@ -536,6 +536,8 @@ _SAND = ("praia", "areia", "beach", "sand")
 # such (its own activity), a cart is not a motor vehicle.
 _MOTOR_VEHICLE = re.compile(r"\b(kombi|kombis|van|vans|carro|carros|car|cars|veiculo|veiculos|vehicle|vehicles|"
                             r"caminhonete|camionete|furgao|furgoes|pickup|pick-up|utilitario|carrinha)\b")
+_CLOTHING_FURNITURE = re.compile(r"\b(roupas?|vestuario|vestidos?|camisetas?|cofres?|moveis|movel|clothes|clothing|garments?|"
+                                 r"furniture|safes)\b")
 _SELLS = re.compile(r"\b(vend\w*|venda|comerciali\w*|sell\w*|sold)\b")
 # A festival named as where one sells ("na festa da padroeira", "quermesse", "São João", "fiesta del pueblo")
 _AT_A_FESTIVAL = re.compile(r"\b(festas? (da|do|de|dos|das) \w+|festa junina|festas juninas|quermesses?|kermesse|festival|festejos?|"
@@ -587,7 +589,11 @@ def _vendor_for_product(turn: Turn, text: str) -> tuple[str | None, dict[str, An
         facts["product_kind"] = kind
     if by_vehicle:
         # food sold from a van or a kombi is a food truck (Igarapava art. 97: "trailers, vans e veículos
-        # similares"; Pontal keeps its 100 m for both); other goods, the vehicle vendor's rows
+        # similares"; Pontal keeps its 100 m for both); other goods, the vehicle vendor's rows — clothes and
+        # furniture from a motor vehicle their own (Pontal Anexo VI 11.20.00: "Veículo com tração motora para
+        # venda de roupas e artigos do vestuário, cofres e móveis em geral")
+        if kind != "food" and _CLOTHING_FURNITURE.search(fold(" ".join(map(str, products)) + " " + text)):
+            facts = {**facts, "product_kind": "clothing_furniture", "vehicle": "motor"}
         return ("food_truck" if kind == "food" else "itinerant_vendor_vehicle"), {**facts, "on_sand": False}
     if on_sand and kind == "food":
         return "beach_food_vendor", facts

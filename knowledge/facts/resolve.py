@@ -446,10 +446,21 @@ def _half(s: str, record: FactRecord, idf: dict[str, float] | None = None, rare_
         return False
     if record.kind != "hours":
         return True
+    return s not in _own_stems(record)
+
+
+def _own_stems(record: FactRecord) -> frozenset[str]:
+    """The stems of what the record itself writes (its texts and phrases, not the names of its activities)."""
     own = _OWN_STEMS.get(record.id)
     if own is None:
         own = _OWN_STEMS[record.id] = frozenset(stem(w) for w in tokens(" ".join([*record.matched_texts(), *record.about])))
-    return s not in own
+    return own
+
+
+def _trade_names(record: FactRecord) -> frozenset[str]:
+    """The activities' names that are weak evidence for this record: all of them — but for hours, which are set per
+    trade, not the trade's name the record itself writes ("Parques de diversões, circos…: das 10h às 3h")."""
+    return activity_stems() - _own_stems(record) if record.kind == "hours" else activity_stems()
 
 
 @per_registry(maxsize=16)
@@ -909,7 +920,8 @@ def _context(question: str) -> frozenset[str]:
     contra a multa. Posso recorrer ao prefeito?": the secretary and the defence are the story, the appeal
     to the mayor is asked). Empty for a one-sentence message."""
     asked, story = _sentences(question)
-    return frozenset({stem(w) for p in story for w in tokens(p)} - {stem(w) for p in asked for w in tokens(p)})
+    # (read as the question's content is: chat spellings, typos of cue words and diminutives in the law's words)
+    return frozenset({stem(w) for p in story for w in tokens(chat_read(p))} - {stem(w) for p in asked for w in tokens(chat_read(p))})
 
 
 def _phrase_points(record: FactRecord, question: str, content: set[str], context: frozenset[str],
@@ -1021,7 +1033,7 @@ def _covers(record: FactRecord, content: set[str], plan, cue: set[str], concept:
     sentence_held = bool(content - context) and (content - context) <= stems
     telling = max(pool - context if anchored or asked_rare or sentence_held else pool, key=lambda s: ((idf or {}).get(s, 0.0), s), default=None)
     if (telling is not None and telling not in stems and (idf or {}).get(telling, 0.0) >= rare_idf
-            and (len(shared - activity_stems() - WEAK) < 2
+            and (len(shared - _trade_names(record) - WEAK) < 2
                  or any(telling in _record_stems(o)
                         and len((content | cue) & _record_stems(o) - WEAK) >= max(2, len(shared - WEAK)) for o in others))):
         # the question's most telling word ("bandeiras", "December") is another record's, not this one's —

@@ -280,14 +280,14 @@ def test_who_may_apply_names_the_permit_inside_the_sentence_in_lower_case(run):
     assert "En Igarapava (SP), autorización" in first, first
 
 
-def test_a_time_of_day_keeps_its_abbreviation_point(run):
-    # Lajes art. 34: grocers open on Sundays and holidays from 7 to 14 hours — "2 p.m." keeps its point before the
-    # citation
+def test_a_time_of_day_is_said_on_the_24_hour_clock(run):
+    # Lajes art. 34: grocers open on Sundays and holidays from 7 to 14 hours — in English as the other hours records
+    # say them ("8:00 to 18:00"), and the law's "14horas" is no "2 p.m." a reader must convert
     assert "nos domingos e feriados, das 7horas" in LAJES
     slots = {"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "en"}
     text = run(ActionAnswer(), "we run a small mini market (mercearia) in Lajes. on sundays and holidays what time can we "
                "open and what time do we have to close?", "ask_hours", [], slots).text
-    assert "2 p.m. (" in text and "2 p.m (" not in text
+    assert "Sundays and holidays 7:00 to 14:00 (" in text and "p.m" not in text
 
 
 @pytest.mark.parametrize("jurisdiction,question,first,then", [
