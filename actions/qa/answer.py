@@ -545,7 +545,8 @@ _AT_A_FESTIVAL = re.compile(r"\b(festas? (da|do|de|dos|das) \w+|festa junina|fes
                             # (in English word order: "a church festa", "a parish fete", "the village fair")
                             r"(church|parish|town|village|religious|saint|saints|patron saint|patron saints) (festa|festival|fair|fete|feast))\b")
 # A stand, and its standing still at one point ("carrinho fixo", "park my cart on a corner")
-_A_STAND = re.compile(r"\b(carrinho|carrinhos|carroca|cart|carts|banca|bancas|barraca|barraquinha|stand|stall|trailer)\b")
+_A_STAND = re.compile(r"\b(carrinho|carrinhos|carroca|cart|carts|banca|bancas|barraca|barraquinha|stand|stall|trailer|"
+                      r"quiosque|quiosques|kiosk|kiosks|kiosco)\b")
 _STANDS_STILL = re.compile(r"\b(fixo|fixa|ponto fixo|ponto definido|parad[oa]|estacion\w*|esquina|corner|park|parked|parking|"
                            r"same spot|one spot|mesmo (lugar|ponto))\b")
 

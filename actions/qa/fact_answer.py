@@ -20,8 +20,8 @@ from actions.qa.facts import person_facts
 from actions.qa.subject import activity_in_text, activity_name
 from knowledge.corpus import load_corpus
 from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
-from knowledge.facts.resolve import (ASKS_RECOURSE, AskingPart, asking_parts, asks_a_price, chat_read, kinds_only_told,
-                                     says_a_phrase_of)
+from knowledge.facts.resolve import (ASKS_RECOURSE, AskingPart, asked_sentences, asking_parts, asks_a_price, chat_read,
+                                     kinds_only_told, says_a_phrase_of)
 from knowledge.rules.citations import label_for
 from knowledge.rules import regulating_norms
 from knowledge.rules.registry import registry
@@ -158,7 +158,9 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | 
         "extra": {k: record.extra.get(k) for k in ("repeat_multiplier", "legal_person_multiplier", "suspension_days", "cancellation", "seizure", "days")},
         "holders": (record.value or "").split(","),
         "based_in": record.extra.get("based_in") == "1",
-        "about": record.about[0] if record.about else None,
+        # (a projected office's first phrase is the permit's legal name; a written office's text says what it decides,
+        # and its phrases are the citizen's words, in whichever language)
+        "about": record.about[0] if record.about and not (record.kind == "office" and "#written-" in record.id) else None,
         "offence": bool(record.about) and record.kind == "fine",
         "norm": links[0]["norm"] if links else "",
         "links": links,
@@ -246,15 +248,15 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
     for before, part in zip(parts, parts[1:]):
         kinds = _kinds_asked_by(part)
         read = part.restated
-        besides: frozenset[str] = frozenset()
+        # (another question is never answered by a record said already: "how many days for the defence?? and if they
+        # cancel the licence, can I ask for reconsideration and within what time" is the reconsideration's 10 days)
+        besides = frozenset(said)
         if _ELLIPTIC_COUNT.match(part.piece) or (not kinds and _elliptic(part.piece)):
             # "quantos dias para a defesa e quantos para pagar a multa?", "e se fosse perecível?", "e durante o dia?":
             # the kind left unsaid is the one asked before, and the part names its own subject (the question
             # before is no story of it: its words would lead back to the record that answered it)
             kinds = _kinds_asked_by(before) or kinds
             read = part.alone
-            # (the same kind of another subject: never the record that answered the question before)
-            besides = frozenset(said)
         if not kinds and asks_can_i(part.piece):
             # "how big can the trailer be, and may I install a sound system on it?": a rule that forbids or allows
             # the very thing asked, in the part's own words (never a figure of another question)
@@ -267,6 +269,13 @@ def other_parts(parts: tuple[AskingPart, ...], jurisdiction: str, *, activity: s
             continue
         # (a part that names its own activity is about it: "…como ambulante? e se vendo artesanato?")
         other = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1], besides=besides)
+        if other is None and besides:
+            # (no other record: the part may ask again what a record said already answers — "can I appeal? to whom and
+            # within what time?" is the appeal's record, said once)
+            again = resolve(read, jurisdiction, activity=_named_in(part, activity), day=today, kinds=kinds[:1])
+            if again is not None and again.record.id in said and answered is not None:
+                answered.append(again.record.id)
+                continue
         if other is None and kinds[0] == "office":
             # "com quanto tempo de antecedência peço o alvará do evento e quem emite?": who issues what the message
             # asked about — the office the article of an answer already given names
@@ -454,8 +463,10 @@ def answer_company_fines(turn: Turn, question: str, jurisdiction: str, *, activi
                          today: date | None = None, follow_up: bool = False) -> bool:
     """Whether a company pays more ("are the fines higher for a company?"), from the fines' own
     `legal_person_multiplier` (RAMT art. 38: the limits are doubled for legal persons)."""
-    # ("and if it's a company?" after a fine asks the company's fine: no "more" needed)
-    if not (_COMPANY.search(fold(question)) and _FINE_WORD.search(fold(question)) and (_MORE.search(question) or follow_up)):
+    # ("and if it's a company?" after a fine asks the company's fine: no "more" needed — but the follow-up itself says
+    # the company: "my company hired a skipper… what's the fine? / and who gets that money?" asks no company's fine)
+    if not (_COMPANY.search(fold(asked_sentences(question) if follow_up else question)) and _FINE_WORD.search(fold(question))
+            and (_MORE.search(question) or follow_up)):
         return False
     return _fines_multiplied(turn, jurisdiction, activity=activity, municipality=municipality, today=today,
                              key="legal_person_multiplier", law=_COMPANY_IN_LAW, template="fact.company")

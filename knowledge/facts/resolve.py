@@ -57,7 +57,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"how often|de quanto em quanto tempo|com que frequencia|de (\w+ )?em (\w+ )?anos)\b"),
     ("deadline", r"\b(prazo|prazos|quanto tempo|quantos dias|qtos dias|qnts dias|quantas horas|ate quando|"
                  r"how long|how many days|how many hours|how much time|deadline|time limit|within how|dias (eu )?tenho|tenho quantos|"
-                 r"how (fast|soon|quickly)|by when|em quanto tempo|"
+                 r"how (fast|soon|quickly)|by when|em quanto tempo|within what time|em que prazo|dentro de que prazo|"
                  # ("quando preciso pedir a renovação?": by when it must be done)
                  r"quando (eu )?(preciso|devo|tenho que|tenho de) (pedir|requerer|solicitar|pagar|renovar|entrar)|"
                  r"when (must|should|do|shall) (i|we) (apply|renew|request|ask|file|pay))\b"),
@@ -67,7 +67,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                r"qual (o |a )?(orgao|secretaria|setor|departamento|reparticao|entidade)|que (orgao|secretaria|setor|entidade)|"
                r"onde (eu |se )?(peco|pede|pedir|tiro|tira|tirar|solicito|solicita|solicitar|requeiro|requer|requerer|consigo)|"
                # "a quem peço" asks who issues; "alugar a quem não tem carta" does not
-               r"a quem (eu )?((a|o|as|os) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|me dirijo|recorro)|"
+               r"a quem (eu )?((a|o|as|os|lhe|lhes) )?(peco|pedir|pedimos|solicito|solicitar|requeiro|requerer|devo|tenho|temos|me dirijo|recorro)|"
                # the verb first: "a licença pede-se a quem?", "peço a licença a quem?" (not "o pedido a quem vai dirigido?":
                # whom the application is addressed to)
                r"(pede se|pedem se|se pede|peco|pedir|solicita se|requer se) (\w+ ){0,3}a quem\b|"
@@ -90,7 +90,7 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                  r"(tem que|tenho que|preciso|precisa|hay que|tengo que|have to|must|need to) (me |se )?(afastar|alejar)(se|me)?|"
                  r"(have to|must|need to) (keep|stay|move) away|"
                  r"distance|how many (meters|metres)(?! square)|far from|far apart|quao perto|quanto perto|how close|how near)\b"),
-    ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|what time|opening hours|"
+    ("hours", r"\b((qual (e )?(o )?)?horarios? de funcionamento|(que|q|qual) horas?|qual (o )?horario|horarios?|ate (que|q) horas?|a partir de (que|q) horas?|(?<!within )(?<!in )what time|opening hours|"
               r"hours|until when|from when(?! to when)|de madrugada|how late|"
               # "pode ficar até mais tarde?", "can she stay open later?": the closing time
               r"ate mais tarde|hasta mas tarde|(stay|open|work|sell)( \w+)? later\b|"
@@ -124,7 +124,10 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
     ("enforcement", r"\b((quem|who) (e que |is it that )?(fiscaliza|fiscalizam|faz a fiscalizacao|enforces|enforce|inspects|polices|"
                     r"checks on|aplica (a |as )?(multa|multas|coima|coimas)|instrui o processo|lavra o auto|"
                     r"(imposes|issues|gives out|hands out|decides) (the |on )?(fines?|coimas?|penalt(y|ies)))|quem e responsavel pela fiscalizacao|"
-                    r"(orgao|entidade|autoridade) (que )?fiscaliza|quien (fiscaliza|controla|multa|pone las multas))\b"),
+                    r"(orgao|entidade|autoridade) (que )?fiscaliza|quien (fiscaliza|controla|multa|pone las multas)|"
+                    # where a fine's money goes ("e o dinheiro da coima vai para onde?", "who gets the fine money?")
+                    r"(para onde|pra onde|a quem|where|to whom) (vai|vao|va|goes|go|does) (parar )?(o |a |the )?(dinheiro|money|valor)|"
+                    r"(dinheiro|money) (d[ao]s?|dessas?|desses?|of the|from the) (multas?|coimas?|fines?)|fine money|who gets the money)\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|from when to when|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     # (not a bare "cover": "which towns do you cover?")
@@ -175,7 +178,7 @@ _DEFENCE_DECIDED = re.compile(
     r"(a |la )?(nega|negar|negam|negarem|negaram|negou|rejeita|rejeitar|rejeitam|rejeitarem|rejeitaram|indefere|indeferir|"
     r"indeferirem|indeferiram)|"
     r"rejected|denied|refused|dismissed|turned down|rechazad\w*|nao (foi )?aceit\w*)")
-ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir)\b")
+ASKS_RECOURSE = re.compile(r"\b(recorr\w*|recurso|appeal\w*|apelar|recurrir|reconsidera\w*|reconsideration)\b")
 
 
 def _concepts(text: str, side: int) -> set[int]:
@@ -286,7 +289,8 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     # the working week named as a span ("durante a semana" is the weekdays' hours, not "during" a period)
     (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays"),
     # a food named after an animal is no animal ("my hot-dog cart" is not the impounded animals' rule)
-    (r"\bhot[ -]?dogs?\b", "hotdog"), (r"\bcachorros?[ -]quentes?\b", "cachorroquente")))
+    # (not the Portuguese "cachorro-quente": the records of hot-dog trailers write it, and hold its words)
+    (r"\bhot[ -]?dogs?\b", "hotdog")))
 
 
 # (one message is read by every kind cue, the subject reading, the resolver and each candidate's phrase
@@ -366,6 +370,11 @@ def asked_directly(question: str) -> str | None:
     que horas…"), or None when every kind cue is context."""
     found = _kinds_found(question)
     return found[0][-1] if found and not found[0][0] else None
+
+
+def asked_sentences(question: str) -> str:
+    """The sentences of a message that ask (the story before them left out), as written."""
+    return " ".join(_sentences(question)[0])
 
 
 def kinds_only_told(question: str) -> bool:
@@ -871,6 +880,9 @@ _AND_ASKS = re.compile(# after a comma, "e se"/"and if": a condition that opens 
                        r"(?:enquanto isso )?(?:eu )?(?:preciso|tenho que|tenho de|devo))\b)")
 
 
+_AND_IF = re.compile(r"\s*(e|and|y)\s+(se|if|si)\s")
+
+
 @dataclass(frozen=True)
 class AskingPart:
     """One question of a message that asks several: its own words (`piece`), and the message restated
@@ -899,8 +911,11 @@ def asking_parts(question: str) -> tuple[AskingPart, ...]:
         else:
             sentences.append(part)
     pieces: list[tuple[str, bool]] = []
-    for sentence in sentences:
-        asks = sentence.rstrip().endswith("?")
+    for n, sentence in enumerate(sentences):
+        # (after a question, "and if …" asks another, question mark or not: "how many days for the defence?? and if
+        # they cancel the licence can i ask for reconsideration and within what time")
+        asks = sentence.rstrip().endswith("?") or (n > 0 and _AND_IF.match(sentence) is not None
+                                                   and sentences[n - 1].rstrip().endswith("?"))
         for piece in (p.strip() for p in _AND_ASKS.split(sentence) if tokens(p)):
             pieces.append((piece, asks or asked_directly(piece) is not None))
     if sum(asks for _, asks in pieces) < 2:

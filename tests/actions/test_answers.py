@@ -186,3 +186,40 @@ def test_food_sold_from_a_van_is_a_food_truck(run):
     text = run(ActionAnswer(), "how long is the permit to sell food from a van valid in Igarapava?", "ask_permission", [], slots).text
     assert "2 years" in text and "art. 97" in text
     assert "tera validade de 2 (dois) anos" in IGARAPAVA
+
+
+_SEEDS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
+
+
+def test_clothes_sold_from_a_motor_vehicle_are_their_own_fee_row(run):
+    # Lei 1.902/2018, Anexo VI 11.20.00: "Veículo com tração motora para venda de roupas e artigos do vestuário, cofres e
+    # móveis em geral" — 660,00 UFM a year, 220,00 per four-month fraction (not the non-motor vehicle's other goods)
+    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    assert "cofres e móveis em geral - período anual ou fração quadrimestral 660,00 220,00" in pontal
+    text = run(ActionAnswer(), "tenho uma kombi q eu vendo roupa, chinelo e canga rodando pelas ruas de pontal do parana. "
+               "quanto eh a taxa anual pra veiculo de vender roupa?", "ask_fee").text
+    assert text.startswith("660,00 UFM") and "sem tração motora" not in text
+
+
+def test_a_fixed_kiosk_on_a_sidewalk_is_the_fixed_point_stall(run):
+    # LC 489/2009 art. 56 III-IV: 1,20 m of sidewalk left free, at least 5 m from the corner
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "deixar livre faixa mínima de 1,20 m (um metro e vinte centímetros) nos passeios" in lajes
+    text = run(ActionAnswer(), "Che, quiero poner un carrito de panchos fijo, siempre en el mismo punto, en una vereda de "
+               "Lajes. ¿Cuánto espacio libre le tengo que dejar a la gente en la vereda y a qué distancia de la esquina me "
+               "tengo que poner?", "ask_limits", [{"entity": "activity", "value": "carrito de panchos"}]).text
+    assert "1,20 m" in text and "5 m" in text and "lc-489-2009/art-56" in text
+
+
+def test_a_follow_up_asks_a_company_s_fine_only_when_it_says_company(run):
+    # RAMT art. 38 doubles the limits for companies; art. 40 says where the money goes — "my company hired a skipper…
+    # what's the fine? / and who gets that money?" asks the second
+    slots = {"municipality": "pt", "jurisdiction": "pt"}
+    earlier = ("Tengo una pequeña empresa de paseos en barco en Tavira y contraté a un chaval sin la titulación necesaria "
+               "para gobernar la lancha. Si le pillan, ¿de cuánto puede ser la multa?")
+    text = run(ActionAnswer(), "¿Y a quién va a parar el dinero de esa multa?", "ask_after_fine", [], dict(slots),
+               before=[earlier]).text
+    assert "60%" in text and "ramt/art-40" in text and "duplican" not in text
+    text = run(ActionAnswer(), "E se for uma empresa?", "ask_fine", [], dict(slots),
+               before=["Qual é a coima por operar sem licença?"]).text
+    assert "dobro" in text

@@ -62,3 +62,27 @@ def test_a_short_part_naming_another_thing_is_never_the_record_of_the_part_befor
                 "authorization. how long do i have to go get the fruit back before they give it away?? and the cooler??")
     assert _others(question, "br-sp-igarapava", said={"br-sp-igarapava/lc-57-2018#period-seized_perishables"}) == [
         "br-sp-igarapava/lc-57-2018#period-seized_goods"]
+
+
+def test_and_if_after_a_question_asks_another_even_without_a_question_mark():
+    # Decreto 4.510/2024 art. 22 (defence: 30 working days) and art. 25 (reconsideration of a cassation: 10 working days)
+    bertioga = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+    assert "10 (dez) dias úteis" in bertioga
+    question = ("my kayak rental got a penalty notice from the bertioga fiscal yesterday, i think its unfair. how many days "
+                "do i have to file a defence?? and if they go as far as cassation of the licence can i ask for "
+                "reconsideration and within what time")
+    assert len(asking_parts(question)) == 2
+    assert _others(question, "br-sp-bertioga", "kayak", said={"br-sp-bertioga/decreto-4510-2024#period-defesa"}) == [
+        "br-sp-bertioga/decreto-4510-2024#period-reconsideracao_cassacao"]
+
+
+def test_a_part_asking_again_what_a_said_record_answers_is_answered():
+    # LC 489/2009 art. 408: the appeal to the JARP, 5 days — "to whom and within what time?" after "can I appeal?"
+    assert "Recursos de Posturas - JARP, sem efeito suspensivo, no prazo de 05 (cinco) dias." in LAJES
+    question = ("Em Lajes me fizeram um auto de infração porque minha barraca ocupava a calçada. Quantos dias tenho para "
+                "apresentar a defesa? E se a negarem, posso recorrer? A quem e em que prazo?")
+    answered: list[str] = []
+    found = other_parts(asking_parts(question), "br-rn-lajes", activity=None, today=None,
+                        said={"br-rn-lajes/lc-489-2009#period-defence"}, answered=answered)
+    assert [r.record.id for r in found] == ["br-rn-lajes/lc-489-2009#period-appeal"]
+    assert answered.count("br-rn-lajes/lc-489-2009#period-appeal") == 2

@@ -786,3 +786,24 @@ def test_a_notice_asked_after_a_fine_told_is_the_notice_s_record():
                 "the paper. If they can't hand me the notice in person, how am I officially notified?")
     assert kinds_only_told(question) and not kinds_only_told("Fui multado em Bertioga. Qual o prazo da defesa?")
     assert retrieve(question, "br-sp-bertioga").record.id == "br-sp-bertioga/decreto-4510-2024#written-notice-received-by-employee"
+
+
+def test_where_a_fine_s_money_goes_is_who_administers_it():
+    # RAMT art. 40: coimas go 10% to who wrote the report, 30% to who ran the proceedings, 60% to the State
+    assert "em 30% para a entidade que proceder à instrução e aplicação da coima e em 60% para o Estado" in RAMT
+    for question in ("E o dinheiro da coima vai para onde, vai tudo para o Estado?", "where does the fine money go?"):
+        assert asked_kinds(question)[0] == "enforcement"
+        assert _id(question, "pt") == "pt/decreto-lei-269-2003#written-coima-proceeds"
+
+
+def test_fairs_from_other_towns_ask_the_tax_office():
+    # LC 489/2009 art. 26: fairs from other towns ask the City Hall's authorisation; the Tax and Registry Office decides
+    assert "As feiras livres e sazonais de qualquer natureza, de outros municípios" in " ".join(LAJES.split())
+    question = ("Somos um grupo de feirantes de Natal e queremos levar uma feira itinerante de roupa a Lajes. "
+                "Que órgão analisa e decide o pedido?")
+    assert _id(question, "br-rn-lajes") == "br-rn-lajes/lc-489-2009#written-outside-fair-office"
+
+
+def test_within_what_time_is_a_deadline_not_an_hour():
+    assert asked_kinds("and can i ask for reconsideration and within what time")[:1] == ["deadline"]
+    assert asked_kinds("what time do the shops open?")[:1] == ["hours"]
