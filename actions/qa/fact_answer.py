@@ -102,6 +102,20 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         found = retrieve(question, jurisdiction, activity=activity, day=today)
         if found is not None and not (says_a_phrase_of(found.record, chat_read(question)) or found.score >= _STRONG):
             found = None
+    if found is None and not long_tail and asks_a_price(question):
+        # a price asked in the words of one fee the rules do not price ("what do I pay for a second copy of my badge?":
+        # Pontal art. 13 § 1, 50 % of the licence fee), before the activity's fee table
+        priced = retrieve(question, jurisdiction, activity=activity, day=today)
+        if priced is not None and priced.kind == "fee" and says_a_phrase_of(priced.record, chat_read(question)):
+            found = priced
+        else:
+            # ... or what is paid to get something back, which a rule says ("what do I have to pay to get my cart
+            # back?": the removal and storage costs, Pontal art. 39 § 2)
+            told = retrieve(question, jurisdiction, activity=activity, day=today, fees_only=False)
+            # (a rule of what is owed, not another kind of figure a place's name points to: "SUP na praia de leste,
+            # quanto é a taxa?" is no question of the boardwalk's width)
+            if told is not None and told.kind == "obligation" and says_a_phrase_of(told.record, chat_read(question)):
+                found = told
     if found is None:
         return False
     # (not in a follow-up: its earlier question, read with it, was answered already)
@@ -293,8 +307,9 @@ def _rule_said_in(part: AskingPart, jurisdiction: str, activity: str | None, tod
     """The one rule (a record that says what is allowed, with no figure) of the activity whose own phrase the
     part says ("can I play music from it?" — the trailer's "no sound equipment"), or None."""
     read = chat_read(part.piece)
+    # (a limit with its figure too: "could I hold two authorisations, or is it one per holder?" — 1 per holder)
     rules = [r for r in facts_of(jurisdiction, today or date.today())
-             if r.kind in _SAYS_WHAT_IS_ALLOWED and r.value is None
+             if r.kind in _SAYS_WHAT_IS_ALLOWED and (r.value is None or r.kind == "limit")
              and (not r.activities or activity in r.activities) and says_a_phrase_of(r, read)]
     return Resolution(record=rules[0], kind=rules[0].kind, score=0.0) if len(rules) == 1 else None
 
@@ -375,7 +390,7 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
     return format_amount(value, unit, lang) if value is not None and unit else None
 
 
-_CAN_I = re.compile(r"^\s*¿?\s*((o|a|os|as|lo|la|le|me|te|se|eu|ele|ela|nos) )?(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
+_CAN_I = re.compile(r"^\s*¿?\s*((e|and|y|but|mas|pero) )?((o|a|os|as|lo|la|le|me|te|se|eu|ele|ela|nos) )?(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
                     r"am i allowed|are we allowed|puedo|podemos|se puede|podés|podes|está permitido|esta permitido)\b",
                     re.IGNORECASE)
 

@@ -145,6 +145,8 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
              r"fines|fined|penalty|penalties|sanction|"
              # "what happens to an operator who…", "o que acontece se eu…": the sanction
              r"what happens (to|if)|o que acontece (se|com quem|a quem|quando)|"
+             # "…and what if I miss it?", "e se eu perder o prazo?": what befalls a deadline missed
+             r"what if (i|we|you|he|she|they) (miss|don'?t|do not|can'?t|cannot|never)|(e )?se (eu )?perder o prazo|"
              # ... or after it: "e se não pagar, o que acontece?", "and if I don't, what happens?"
              r"(se|if|si) .{1,60}\b(o que acontece|what happens|que pasa)(?=\s*\??\s*$))\b"),
 ))
@@ -253,6 +255,7 @@ _ASKS_PRICE = re.compile(r"\b(quanto (custa|pago|sai|fica|e a taxa|vou pagar|ten
                          r"how much (does|do|will|would|is the (\w+ )?(fee|licen[cs]e|permit|tax)|are the fees)|what does it cost|"
                          r"what does (a|an|the) (\w+ )?(\w+ )?cost|"
                          r"what( i|')?s the (fee|price|cost)|what are the (fees|prices|costs)|"
+                         r"(what|how much) (do|will|would|should) (i|we) (have to |need to )?pay\b|"
                          # a deposit's amount: "cobra algum depósito? de quanto?", "a deposit, how much can that be?"
                          r"(deposito|caucao|deposit)\b.{0,60}\b(de quanto|quanto|how much))")
 
@@ -584,7 +587,11 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
         # (a record saying the word in the law's terms holds it: "buscar" is "retirar", "resgatar")
         siblings = _siblings(plan)
         # (the question says one of the record's own phrases: read once per candidate)
-        pointed = {r.id for r in candidates if _phrase_points(r, question, content, context, candidates)}
+        # (a record that answers only the questions its `asked_with` says was asked one of them — in the question
+        # sentence itself, not the story: it is pointed to)
+        asking_folded = fold(asked_sentences(question))
+        pointed = {r.id for r in candidates if ("asked_with" in r.extra and re.search(r.extra["asked_with"], asking_folded))
+                   or _phrase_points(r, question, content, context, candidates)}
         scored = sorted((((_score(r, plan, idf, cue, raw, context,
                                   story=0.0 if not refers_back and any(not (siblings.get(w, frozenset()) & _record_stems(r))
                                                                        for w in held - _record_stems(r))
@@ -1271,20 +1278,24 @@ _RETRIEVABLE = frozenset(("deadline", "validity", "lead_time", "office", "places
                           "fine", "limit", "insurance", "obligation", "season", "enforcement"))
 
 
-def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None) -> Resolution | None:
+def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
+             fees_only: bool | None = None) -> Resolution | None:
     """The one record a question is about when no kind cue decided it (or the kind asked had no clear
     record): every record of the place is scored on the question's own words, a record of a kind the
     question names counts one distinctive word more, and one is returned only when it shares two of the
     question's words and clearly outscores every record that states another figure. Used where the
-    answer would otherwise be a passage of the law found by search."""
+    answer would otherwise be a passage of the law found by search. `fees_only`: whether only fee records may answer
+    (by default, when the question asks a price)."""
     day = day or date.today()
-    return with_its_days(_retrieve(question, jurisdiction, activity=activity, day=day), facts_of(jurisdiction, day))
+    return with_its_days(_retrieve(question, jurisdiction, activity=activity, day=day, fees_only=fees_only),
+                         facts_of(jurisdiction, day))
 
 
-def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: date) -> Resolution | None:
+def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: date,
+              fees_only: bool | None = None) -> Resolution | None:
     # a price asked here reached no rule (no activity): a fee record its words clearly match is the
     # answer ("adding a new boat to my licence (averbamento), what's the fee?"), no record of another kind
-    price = asks_a_price(question)
+    price = asks_a_price(question) if fees_only is None else fees_only
     asked = asked_kinds(question)
     plan, cue, raw, content = _reading(question, asked)
     if not content:

@@ -223,3 +223,16 @@ def test_a_follow_up_asks_a_company_s_fine_only_when_it_says_company(run):
     text = run(ActionAnswer(), "E se for uma empresa?", "ask_fine", [], dict(slots),
                before=["Qual é a coima por operar sem licença?"]).text
     assert "dobro" in text
+
+
+def test_a_price_asked_in_a_fee_record_s_words_is_that_fee(run):
+    # Lei 1.902/2018 art. 13 § 1º: a lost badge or vest is replaced for 50 % of the activity's licence fee
+    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    assert "comunicado ao" in pontal and "50% (cinquenta por cento)" in pontal
+    text = run(ActionAnswer(), "I'm a licensed ambulant vendor in Pontal do Paraná (ice lollies). I lost my crachá and my "
+               "vendor vest on the beach. What do I have to pay to get a second copy?", "ask_fee").text
+    assert "50%" in text and "lei-1902-2018/art-13" in text
+    # ... and what is paid to get removed equipment back is the rule that says it (art. 39 § 2)
+    text = run(ActionAnswer(), "My food cart was removed by the prefeitura in Pontal do Paraná and taken away. What do I "
+               "have to pay to get it back?", "ask_after_fine").text
+    assert "transport" in text and "lei-1902-2018/art-39" in text

@@ -86,3 +86,22 @@ def test_a_part_asking_again_what_a_said_record_answers_is_answered():
                         said={"br-rn-lajes/lc-489-2009#period-defence"}, answered=answered)
     assert [r.record.id for r in found] == ["br-rn-lajes/lc-489-2009#period-appeal"]
     assert answered.count("br-rn-lajes/lc-489-2009#period-appeal") == 2
+
+
+def test_an_and_could_i_part_is_answered_by_the_limit_whose_phrase_it_says():
+    # Decreto 4.510/2024 art. 3: one authorisation per permit holder
+    bertioga = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
+    assert "01 (uma) autorização por permissionário" in bertioga
+    question = ("Which municipal department actually issues the licence for this? And could I hold two authorisations for "
+                "two different spots on the beach, or is it just one per permit holder?")
+    assert _others(question, "br-sp-bertioga", "kayak", said={"br-sp-bertioga/decreto-4510-2024#office-turismo"}) == [
+        "br-sp-bertioga/decreto-4510-2024#written-one-authorisation-per-holder"]
+
+
+def test_what_if_i_miss_it_after_a_payment_deadline_is_the_unpaid_fine():
+    # LC 489/2009 art. 385: a fine not paid on time goes to the debt register (dívida ativa)
+    assert "A multa não paga no prazo legal será inscrita na dívida ativa" in LAJES
+    question = ("ok so i decided NOT to contest my fine in lajes rn, just wanna pay and move on. whats the deadline to pay "
+                "after i get notified? and what if i miss it")
+    assert _others(question, "br-rn-lajes", said={"br-rn-lajes/lc-489-2009#period-pay_fine"}) == [
+        "br-rn-lajes/lc-489-2009#written-unpaid-fine"]
