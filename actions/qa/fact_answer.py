@@ -108,14 +108,6 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         priced = retrieve(question, jurisdiction, activity=activity, day=today)
         if priced is not None and priced.kind == "fee" and says_a_phrase_of(priced.record, chat_read(question)):
             found = priced
-        else:
-            # ... or what is paid to get something back, which a rule says ("what do I have to pay to get my cart
-            # back?": the removal and storage costs, Pontal art. 39 § 2)
-            told = retrieve(question, jurisdiction, activity=activity, day=today, fees_only=False)
-            # (a rule of what is owed, not another kind of figure a place's name points to: "SUP na praia de leste,
-            # quanto é a taxa?" is no question of the boardwalk's width)
-            if told is not None and told.kind == "obligation" and says_a_phrase_of(told.record, chat_read(question)):
-                found = told
     if found is None:
         return False
     # (not in a follow-up: its earlier question, read with it, was answered already)

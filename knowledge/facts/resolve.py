@@ -1278,24 +1278,20 @@ _RETRIEVABLE = frozenset(("deadline", "validity", "lead_time", "office", "places
                           "fine", "limit", "insurance", "obligation", "season", "enforcement"))
 
 
-def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
-             fees_only: bool | None = None) -> Resolution | None:
+def retrieve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None) -> Resolution | None:
     """The one record a question is about when no kind cue decided it (or the kind asked had no clear
     record): every record of the place is scored on the question's own words, a record of a kind the
     question names counts one distinctive word more, and one is returned only when it shares two of the
     question's words and clearly outscores every record that states another figure. Used where the
-    answer would otherwise be a passage of the law found by search. `fees_only`: whether only fee records may answer
-    (by default, when the question asks a price)."""
+    answer would otherwise be a passage of the law found by search."""
     day = day or date.today()
-    return with_its_days(_retrieve(question, jurisdiction, activity=activity, day=day, fees_only=fees_only),
-                         facts_of(jurisdiction, day))
+    return with_its_days(_retrieve(question, jurisdiction, activity=activity, day=day), facts_of(jurisdiction, day))
 
 
-def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: date,
-              fees_only: bool | None = None) -> Resolution | None:
+def _retrieve(question: str, jurisdiction: str, *, activity: str | None, day: date) -> Resolution | None:
     # a price asked here reached no rule (no activity): a fee record its words clearly match is the
     # answer ("adding a new boat to my licence (averbamento), what's the fee?"), no record of another kind
-    price = asks_a_price(question) if fees_only is None else fees_only
+    price = asks_a_price(question)
     asked = asked_kinds(question)
     plan, cue, raw, content = _reading(question, asked)
     if not content:

@@ -232,7 +232,3 @@ def test_a_price_asked_in_a_fee_record_s_words_is_that_fee(run):
     text = run(ActionAnswer(), "I'm a licensed ambulant vendor in Pontal do Paraná (ice lollies). I lost my crachá and my "
                "vendor vest on the beach. What do I have to pay to get a second copy?", "ask_fee").text
     assert "50%" in text and "lei-1902-2018/art-13" in text
-    # ... and what is paid to get removed equipment back is the rule that says it (art. 39 § 2)
-    text = run(ActionAnswer(), "My food cart was removed by the prefeitura in Pontal do Paraná and taken away. What do I "
-               "have to pay to get it back?", "ask_after_fine").text
-    assert "transport" in text and "lei-1902-2018/art-39" in text
