@@ -327,8 +327,9 @@ def first_articles(citations: Iterable, limit: int = MAX_ARTICLES) -> list:
 # A yes/no question about doing something ("dá pra montar barraca de fogos…?", "can I play music from my
 # trailer?"), wherever in the message it is asked.
 _CAN_I = re.compile(r"\b(posso|podemos|pode|podem|da pra|da para|e permitido|permitido|permitida|permite|consigo|"
-                    r"can i|can we|can you|could i|may i|is it allowed|am i allowed|are we allowed|allowed to|"
-                    r"is it ok|is it legal|is it permitted)\b")
+                    r"can i|can we|can you|could i|may i|am i allowed|are we allowed|allowed to|"
+                    # ("is that even allowed?": whether, of what the story told)
+                    r"is (it|that|this) (even |really |actually )?(allowed|ok|okay|legal|permitted))\b")
 # What a condition forbids: the clause from its "no"/"sem"/"nada de" on.
 # (per language: Portuguese "no" is "in the")
 _FORBIDS = {"pt": re.compile(r"\b(sem|nada de|nao|proibid[oa]s?|vedad[oa]s?|nenhum|nenhuma|nunca|jamais)\b"),
@@ -350,7 +351,10 @@ class Forbidding(NamedTuple):
 _TRANSFER = re.compile(r"\b(transferir|transfiro|transfere|transferi-la|transfer|repassar|repasso|ceder|"
                        r"passar (a |as |o |os |ela |ele |la |minha |meu |essa |esse )?(licenca |autorizacao |alvara |"
                        r"permissao |ponto )?(pra|para|pro|a|ao)|pass (\w+ ){0,8}on to|hand (\w+ ){0,8}over|"
-                       r"give (it|my \w+) to)\b")
+                       r"give (it|my \w+) to|"
+                       # "a friend wants to take over the truck and keep using my authorisation", "assumir o meu ponto"
+                       r"take (it |the \w+ |my \w+ )?over|takes over|taking over|(keep )?using my (licen[cs]e|permit|"
+                       r"authori[sz]ation|alvara)|assumir (o|a|meu|minha) (ponto|licenca|alvara|autorizacao|carrinho|barraca))\b")
 # what says a permit may not change hands
 _NOT_TRANSFERABLE = re.compile(r"intransfer|intransmiss|not transferable|non-transferable|cannot be transferred|"
                                r"nao (e |pode ser )?transfer|no (es |puede ser )?transferible")

@@ -232,3 +232,19 @@ def test_a_price_asked_in_a_fee_record_s_words_is_that_fee(run):
     text = run(ActionAnswer(), "I'm a licensed ambulant vendor in Pontal do Paraná (ice lollies). I lost my crachá and my "
                "vendor vest on the beach. What do I have to pay to get a second copy?", "ask_fee").text
     assert "50%" in text and "lei-1902-2018/art-13" in text
+
+
+@pytest.mark.parametrize("question,said", [
+    # LC 57/2018 art. 98 § 1º: the food truck's exploitation is exclusive to its holder, not transferable
+    ("Hello! I hold the alvará for a burger food truck in Igarapava through my little company. I'm moving back to Chile and "
+     "a friend wants to take over the truck and keep using my authorisation until it expires. Is that allowed?",
+     "not transferable"),
+    # LC 57/2018 art. 112: no temporary stalls selling fireworks at the June festivals
+    ("We're organising the festa junina at our kids' school in Igarapava and my husband wants to put up a temporary stall "
+     "selling fireworks during the party. Is that even allowed?", "no fireworks stalls"),
+])
+def test_is_that_allowed_after_the_story_is_answered_no_by_the_rule_that_forbids_it(run, question, said):
+    igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+    assert "exclusiva do autorizatario" in igarapava and "para a venda de fogos de artificio" in igarapava
+    text = run(ActionAnswer(), question, "ask_permission").text
+    assert text.startswith("No, that is not allowed in Igarapava (SP)") and said in text.split("\n")[0]

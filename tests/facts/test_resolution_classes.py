@@ -807,3 +807,14 @@ def test_fairs_from_other_towns_ask_the_tax_office():
 def test_within_what_time_is_a_deadline_not_an_hour():
     assert asked_kinds("and can i ask for reconsideration and within what time")[:1] == ["deadline"]
     assert asked_kinds("what time do the shops open?")[:1] == ["hours"]
+
+
+def test_the_citizen_s_words_for_seizing_and_cancelling_reach_their_records():
+    # Decreto 4.510/2024 art. 24: seized goods kept 30 days; LC 57/2018 art. 233 § 1º: a fine may be cancelled on request
+    # once the breach is put right within 1 year
+    assert "disposição dos interessados pelo prazo de 30 (trinta) dias" in BERTIOGA
+    assert "podera efetuar o cancelamento de multas, mediante requerimento" in IGARAPAVA
+    assert _id("Hey, the fiscal took our two tents and six boards in Bertioga because we were set up outside our spot. How "
+               "long will the city keep our stuff?", "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#period-guarda_apreendidos"
+    assert _id("I got an auto de infracao in Igarapava because the awning of my stall was blocking the sidewalk. if i fix "
+               "it can they cancel the fine? how long do i have", "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-fine_cancellation"
