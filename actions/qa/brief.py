@@ -422,6 +422,11 @@ def _clauses(item: Any, language: str) -> Iterable[tuple[str, Citation | None]]:
         yield clause, _clause_citation(item, i, len(clauses))
 
 
+# A preposition or possessive a rule's clause may share with a question without saying what it forbids ("Não beba nem
+# trabalhe … durante o serviço" is no answer to "vender sorvetes durante as férias?")
+_NOT_TELLING = frozenset(stem(w) for w in "durante seu sua seus suas during".split())
+
+
 def forbidding_clause(decision: Decision, question: str, language: str) -> Forbidding | None:
     """A can-I question whose telling word a condition forbids ("barraquinha pra vender fogos na festa
     junina?" → "nas festas juninas, nada de barraca de fogos de artifício"): the answer is no, said first.
@@ -442,17 +447,22 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
         return Forbidding(coded, text_in(coded.text, language) or "", coded.citations[0] if coded.citations else None)
     skip = _activity_stems(decision.activity) | _headline_words(decision)
     stems = question_stems(question)
-    own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")}
+    own = {s for s, w in stems.items() if w >= 1.0 and s not in skip and not s.startswith("-")} - _NOT_TELLING
     if not own:
         return None
     # (and the glossary's forms of them: "facão" is the law's "facões")
     own |= {s for s, w in stems.items() if w < 1.0 and s not in skip and not s.startswith("-")
             and any(o[:3] == s[:3] for o in own)}
     # (a prohibition may stand among the obligations: "Proibido usar facões na venda de coco verde")
+    # (a Spanish question is read in its Portuguese gloss: its words meet the rule's Portuguese clauses, and the
+    # clause is said in Spanish — the same clause when the two texts split alike, else the whole rule)
+    read_in = "pt-BR" if language == "es" else language
     for condition in [*decision.conditions, *decision.obligations]:
-        for clause, cite in _clauses(condition, language):
+        said = list(_clauses(condition, language))
+        read = list(_clauses(condition, read_in))
+        for i, (clause, cite) in enumerate(read):
             folded = fold(clause)
-            negation = _FORBIDS["en" if language == "en" else "pt"].search(folded)
+            negation = _FORBIDS["en" if read_in == "en" else "pt"].search(folded)
             if negation is None or any(ch.isdigit() for ch in clause):
                 continue
             # the negation's scope: up to the next comma, bracket or "but" ("no minimum crew, but follow the
@@ -463,6 +473,8 @@ def forbidding_clause(decision: Decision, question: str, language: str) -> Forbi
                 scope = _SCOPE_END.split(folded[:negation.start()])[-1] + " " + scope
             held = own & {stem(w) for w in tokens(scope)}
             if held:
+                if read_in != language:
+                    clause = said[i][0] if len(said) == len(read) else text_in(condition.text, language) or clause
                 return Forbidding(condition, clause, cite)
     return None
 

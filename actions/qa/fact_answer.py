@@ -384,7 +384,8 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
 
 _CAN_I = re.compile(r"^\s*¿?\s*((e|and|y|but|mas|pero) )?((o|a|os|as|lo|la|le|me|te|se|eu|ele|ela|nos) )?(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
                     # "Is that allowed?", "is this even legal?": whether, of what the story told
-                    r"is (?:that|this|it) (?:even |really |actually )?(?:allowed|permitted|legal|ok|okay)|"
+                    # (not "is that OK for the crew, or above how many people…?", which asks a figure)
+                    r"is (?:that|this|it) (?:even |really |actually )?(?:allowed|permitted|legal)|"
                     r"am i allowed|are we allowed|puedo|podemos|se puede|podés|podes|está permitido|esta permitido)\b",
                     re.IGNORECASE)
 

@@ -248,3 +248,25 @@ def test_is_that_allowed_after_the_story_is_answered_no_by_the_rule_that_forbids
     assert "exclusiva do autorizatario" in igarapava and "para a venda de fogos de artificio" in igarapava
     text = run(ActionAnswer(), question, "ask_permission").text
     assert text.startswith("No, that is not allowed in Igarapava (SP)") and said in text.split("\n")[0]
+
+
+def test_a_spanish_can_i_is_answered_no_by_the_portuguese_clause_that_forbids_it(run):
+    # Lei 1.902/2018 art. 13: no machetes or similar cutting tools when selling green coconut — the Spanish question,
+    # glossed into Portuguese, meets the rule's Portuguese clause; the answer says it in Spanish
+    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    assert "instrumentos cortantes" in pontal
+    text = run(ActionAnswer(), "Che, vendo coco verde en la arena en Pontal y siempre lo abro con el machete delante del "
+               "cliente. ¿Puedo seguir usando el machete?", "ask_permission",
+               slots={"language": "es"}).text
+    first = text.split("\n")[0]
+    assert first.startswith("No, no está permitido en Pontal do Paraná (PR)") and "machetes" in first
+
+
+def test_a_preposition_shared_with_a_prohibition_does_not_forbid(run):
+    # LC 489/2009 art. 64: a street vendor must be over 18 — "durante las vacaciones" is no question of the rule against
+    # working "durante o serviço" under the influence (art. 58)
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "maior de 18" in lajes
+    text = run(ActionAnswer(), "Mi hijo tiene 16 años y quiere vender helados como vendedor ambulante en Lajes durante las "
+               "vacaciones. ¿Puede sacar la licencia a su nombre?", "ask_permission", slots={"language": "es"}).text
+    assert "18 años" in text.split("\n")[0] and "alcohol" not in text.split("\n")[0]
