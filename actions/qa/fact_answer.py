@@ -382,7 +382,7 @@ def _money(value: Decimal | None, unit: str | None, lang: str) -> str | None:
     return format_amount(value, unit, lang) if value is not None and unit else None
 
 
-_CAN_I = re.compile(r"^\s*¿?\s*((e|and|y|but|mas|pero) )?((o|a|os|as|lo|la|le|me|te|se|eu|ele|ela|nos) )?(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|is it allowed|"
+_CAN_I = re.compile(r"^\s*¿?\s*((e|and|y|but|mas|pero) )?((o|a|os|as|lo|la|le|me|te|se|eu|ele|ela|nos) )?(posso|pode|podemos|da pra|dá pra|é permitido|e permitido|can i|can we|could i|may i|"
                     # "Is that allowed?", "is this even legal?": whether, of what the story told
                     # (not "is that OK for the crew, or above how many people…?", which asks a figure)
                     r"is (?:that|this|it) (?:even |really |actually )?(?:allowed|permitted|legal)|"

@@ -493,7 +493,7 @@ def _counted(records: list[FactRecord]) -> int:
 def resolve(question: str, jurisdiction: str, *, activity: str | None = None, day: date | None = None,
             kinds: list[str] | None = None, besides: frozenset[str] = frozenset()) -> Resolution | None:
     """The record that answers the question (None: none clearly does); `besides`: records already said that
-    may not answer it (a part that asks the same again about something else: "…the fruit? and the cooler?")."""
+    may not answer it (another question of the same message: "…the fruit? and the cooler?")."""
     day = day or date.today()
     return with_its_days(_resolve(question, jurisdiction, activity=activity, day=day, kinds=kinds, besides=besides),
                          facts_of(jurisdiction, day))
@@ -903,7 +903,6 @@ class AskingPart:
     alone: str = ""
 
 
-@lru_cache(maxsize=256)
 @lru_cache(maxsize=512)  # (read by several readers of one message: the can-I check, the facts, the other parts)
 def asking_parts(question: str) -> tuple[AskingPart, ...]:
     """The questions a message asks, in order, when it asks more than one (else empty): each sentence
