@@ -508,9 +508,10 @@ def _key_passage(turn: Turn, jurisdiction: str, view: dict) -> None:
 def _named_jurisdiction(turn: Turn) -> tuple[str | None, str | None]:
     """(covered jurisdiction named in this message, else None; an uncovered town named, else None)."""
     raws = [e.get("value") for e in turn.message.get("entities", []) if e.get("entity") == "municipality"]
-    tagged = [j for j in map(resolve_jurisdiction, raws) if j]
-    # (two towns tagged: the one the writer does not come from — "from Portugal, moving to Bertioga")
-    covered = (town_asked_in_text(turn.asked) if len(set(tagged)) > 1 else next(iter(tagged), None)) or town_asked_in_text(turn.asked)
+    tagged = {j for j in map(resolve_jurisdiction, raws) if j}
+    # (one town tagged is the one asked; two, or none, are read in the words: the one the writer does not come from —
+    # "from Portugal, moving to Bertioga")
+    covered = next(iter(tagged)) if len(tagged) == 1 else town_asked_in_text(turn.asked)
     if covered:
         return covered, None
     return None, next((str(r) for r in raws if looks_like_a_place(r)), None)

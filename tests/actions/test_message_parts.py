@@ -3,11 +3,14 @@ other_parts), each record checked against the seed text it stands for."""
 
 from pathlib import Path
 
+import pytest
+
 from actions.qa.fact_answer import other_parts
 from knowledge.facts.resolve import asking_parts
 
 NORMS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
 LAJES = " ".join((NORMS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+BERTIOGA = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
 IGARAPAVA = " ".join((NORMS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
 
 
@@ -64,16 +67,31 @@ def test_a_short_part_naming_another_thing_is_never_the_record_of_the_part_befor
         "br-sp-igarapava/lc-57-2018#period-seized_goods"]
 
 
-def test_and_if_after_a_question_asks_another_even_without_a_question_mark():
-    # Decreto 4.510/2024 art. 22 (defence: 30 working days) and art. 25 (reconsideration of a cassation: 10 working days)
-    bertioga = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-    assert "10 (dez) dias úteis" in bertioga
-    question = ("my kayak rental got a penalty notice from the bertioga fiscal yesterday, i think its unfair. how many days "
-                "do i have to file a defence?? and if they go as far as cassation of the licence can i ask for "
-                "reconsideration and within what time")
+@pytest.mark.parametrize("seed,snippet,question,jurisdiction,activity,said,record", [
+    # "and if …" after a question asks another, question mark or not — Decreto 4.510/2024 art. 25: reconsideration of a
+    # cassation within 10 working days
+    ("BERTIOGA", "10 (dez) dias úteis",
+     "my kayak rental got a penalty notice from the bertioga fiscal yesterday, i think its unfair. how many days do i have to "
+     "file a defence?? and if they go as far as cassation of the licence can i ask for reconsideration and within what time",
+     "br-sp-bertioga", "kayak", "br-sp-bertioga/decreto-4510-2024#period-defesa",
+     "br-sp-bertioga/decreto-4510-2024#period-reconsideracao_cassacao"),
+    # "and could I …?" is answered by the limit whose phrase it says — art. 3: one authorisation per permit holder
+    ("BERTIOGA", "01 (uma) autorização por permissionário",
+     "Which municipal department actually issues the licence for this? And could I hold two authorisations for two "
+     "different spots on the beach, or is it just one per permit holder?",
+     "br-sp-bertioga", "kayak", "br-sp-bertioga/decreto-4510-2024#office-turismo",
+     "br-sp-bertioga/decreto-4510-2024#written-one-authorisation-per-holder"),
+    # "what if I miss it" after a payment deadline — LC 489/2009 art. 385: an unpaid fine goes to the debt register
+    ("LAJES", "A multa não paga no prazo legal será inscrita na dívida ativa",
+     "ok so i decided NOT to contest my fine in lajes rn, just wanna pay and move on. whats the deadline to pay after i get "
+     "notified? and what if i miss it",
+     "br-rn-lajes", None, "br-rn-lajes/lc-489-2009#period-pay_fine", "br-rn-lajes/lc-489-2009#written-unpaid-fine"),
+])
+def test_another_part_of_the_message_is_answered_by_its_own_record(seed, snippet, question, jurisdiction, activity, said,
+                                                                  record):
+    assert snippet in {"BERTIOGA": BERTIOGA, "LAJES": LAJES}[seed]
     assert len(asking_parts(question)) == 2
-    assert _others(question, "br-sp-bertioga", "kayak", said={"br-sp-bertioga/decreto-4510-2024#period-defesa"}) == [
-        "br-sp-bertioga/decreto-4510-2024#period-reconsideracao_cassacao"]
+    assert _others(question, jurisdiction, activity, said={said}) == [record]
 
 
 def test_a_part_asking_again_what_a_said_record_answers_is_answered():
@@ -86,22 +104,3 @@ def test_a_part_asking_again_what_a_said_record_answers_is_answered():
                         said={"br-rn-lajes/lc-489-2009#period-defence"}, answered=answered)
     assert [r.record.id for r in found] == ["br-rn-lajes/lc-489-2009#period-appeal"]
     assert answered.count("br-rn-lajes/lc-489-2009#period-appeal") == 2
-
-
-def test_an_and_could_i_part_is_answered_by_the_limit_whose_phrase_it_says():
-    # Decreto 4.510/2024 art. 3: one authorisation per permit holder
-    bertioga = " ".join((NORMS / "000_ed8a310b9ec690b5.txt").read_text(encoding="utf-8").split())
-    assert "01 (uma) autorização por permissionário" in bertioga
-    question = ("Which municipal department actually issues the licence for this? And could I hold two authorisations for "
-                "two different spots on the beach, or is it just one per permit holder?")
-    assert _others(question, "br-sp-bertioga", "kayak", said={"br-sp-bertioga/decreto-4510-2024#office-turismo"}) == [
-        "br-sp-bertioga/decreto-4510-2024#written-one-authorisation-per-holder"]
-
-
-def test_what_if_i_miss_it_after_a_payment_deadline_is_the_unpaid_fine():
-    # LC 489/2009 art. 385: a fine not paid on time goes to the debt register (dívida ativa)
-    assert "A multa não paga no prazo legal será inscrita na dívida ativa" in LAJES
-    question = ("ok so i decided NOT to contest my fine in lajes rn, just wanna pay and move on. whats the deadline to pay "
-                "after i get notified? and what if i miss it")
-    assert _others(question, "br-rn-lajes", said={"br-rn-lajes/lc-489-2009#period-pay_fine"}) == [
-        "br-rn-lajes/lc-489-2009#written-unpaid-fine"]

@@ -818,3 +818,12 @@ def test_the_citizen_s_words_for_seizing_and_cancelling_reach_their_records():
                "long will the city keep our stuff?", "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#period-guarda_apreendidos"
     assert _id("I got an auto de infracao in Igarapava because the awning of my stall was blocking the sidewalk. if i fix "
                "it can they cancel the fine? how long do i have", "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#period-fine_cancellation"
+
+
+def test_a_trade_s_own_name_counts_in_its_hours_record():
+    # Lei 1.902/2018 art. 13 V d): amusement parks, circuses, rodeos and shows from 10:00 to 03:00 — "bumper cars" in the
+    # story is no question of the advertising cars' 10h–18h (e)
+    assert "somente poderá ser realizado das 10:00 às 03:00 horas" in PONTAL
+    question = ("My family runs a travelling amusement park (bumper cars, trampolines, a small ferris wheel) and we're "
+                "booking a spot for the summer season in Pontal do Paraná. What hours are we allowed to operate?")
+    assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#hours-amusement"
