@@ -139,7 +139,7 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
         yield FactRecord(id=f"{n}#fee-{fid}", kind="fee", text=f.name, cite=_ids(norm, f.cite),
                          value=str(f.amount.value), unit=f.amount.unit,
                          value_max=str(f.amount_max.value) if f.amount_max else None, per=f.per,
-                         activities=tuple(sorted(fees.get(fid, ()))), **base)
+                         about=tuple(f.about), activities=tuple(sorted(fees.get(fid, ()))), **base)
 
     seasons = _activities_using(norm, "season")
     for sid, s in norm.seasons.items():

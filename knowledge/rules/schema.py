@@ -195,6 +195,8 @@ class FeeData(_Cited, _Dated):
     discount_percent: LawDecimal | None = None
     deferred_to: TextData | None = None
     note: TextData | None = None
+    # the citizen's words for what the fee pays for ("add a boat to the licence": the averbamento)
+    about: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _figure_or_deferral(self) -> FeeData:

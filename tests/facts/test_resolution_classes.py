@@ -827,3 +827,15 @@ def test_a_trade_s_own_name_counts_in_its_hours_record():
     question = ("My family runs a travelling amusement park (bumper cars, trampolines, a small ferris wheel) and we're "
                 "booking a spot for the summer season in Pontal do Paraná. What hours are we allowed to operate?")
     assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#hours-amusement"
+
+
+@pytest.mark.parametrize("question", [
+    "how much does it cost to add another boat to my licence?",
+    "quanto pago para averbar uma nova embarcação na licença?",
+])
+def test_a_fee_is_found_by_the_citizen_s_words_for_what_it_pays_for(question):
+    # RAMT Anexo II n.º 2: "Averbamento - (euro) 60"; art. 6.º n.º 2: changes (new vessels) are endorsed
+    # ("averbadas") on the licence — the citizen says "add a boat", not "averbamento"
+    assert "Averbamento - (euro) 60" in RAMT and "averbamentos de novas embarcações" in RAMT
+    found = retrieve(question, "pt")
+    assert found is not None and found.record.id.endswith("#fee-averbamento") and found.record.value == "60"
