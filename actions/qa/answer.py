@@ -272,7 +272,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     elif lead is not None:
         # "qual a altura máxima das bandeiras?": the condition that states it is the first sentence
         answer = turn.text("answer.lead", municipality=names["municipality"],
-                           text=text_in(lead.text, turn.language), link=lead_link(lead)) + "\n" + answer
+                           text=text_in(lead.text, turn.language), link=lead_link(lead, brief.asked)) + "\n" + answer
     if view["citations"]:
         answer += "\n" + turn.text("answer.sources", groups=view["citations"])
     details = turn.text(f"answer.{topic}", **names, view=full)
@@ -429,6 +429,10 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # whatever NLU heard in the rest (a fine, even: "¿Qué permiso hace falta y quién lo da?" — unless a fine
         # or a deadline is what the words ask)
         return "permission", False
+    if topic == "obligations" and _CONDITIONS.search(fold(text)):
+        # "under what conditions may I hire jet skis to people with no boating licence?": the conditions of doing
+        # it are the can-I answer's (RAMT art. 21 n.º 5), not the operator's duties NLU heard
+        return "permission", False
     if topic == "season" and asks_can_i(text) and not {"season", "validity"} & set(asked_kinds(text)):
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
         # question asks whether (NLU heard a season in it)
@@ -468,6 +472,10 @@ _HEADLINE_FIRST = ("permission", "places", "documents")
 _WHICH_PERMIT = re.compile(r"\b((que|qual|quais) (tipo de )?(licenca|licencas|alvara|autorizacao|permissao)s? (eu )?"
                            r"(preciso|precisa|e preciso|e precisa|devo|tenho|necessito)|"
                            r"(what|which) (kind of )?(licen[cs]e|permit|authori[sz]ation)s? (do|does|would|will) (i|we|you) need)\b")
+
+
+# The conditions of doing something, named ("em que condições", "under what conditions", "¿en qué condiciones?")
+_CONDITIONS = re.compile(r"\b(conditions?|condicao|condicoes|condiciones?)\b")
 
 
 # A question that opens by asking an amount ("How much is…", "Quanto custa…", "Qual o valor da taxa…").

@@ -261,9 +261,10 @@ def places_geojson(decision, lang: str) -> dict:
             "features": [point_feature(point, lang) for place in decision.places for point in place.points]}
 
 
-def lead_link(item) -> dict | None:
-    """The article of an item, the one holding its figure first: {"norm", "label", "url"}."""
-    cites = _figure_cites(item)
+def lead_link(item, asked: frozenset[str] = frozenset()) -> dict | None:  # noqa: ANN001 (a rules item)
+    """The article of an item said first: the one holding what was asked ("and for my company?" — the
+    article on companies), else its figure: {"norm", "label", "url"}."""
+    cites = _figure_cites(item, asked)
     return citation_link(cites[0]) if cites else None
 
 

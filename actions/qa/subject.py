@@ -229,8 +229,10 @@ def activity_in_text(text: str | None) -> str | None:
 
     The longest name found wins ("escola de surf" over "surf"); a vehicle said not to be used names none."""
     padded = f" {without_a_vehicle(text)} "
-    found = [(len(name), activity) for name, activity in activity_names().items()
-             if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
+    # (a place the subject keeps its distance from names no subject: "a taco van … how far from the entrance of a food
+    # shop?" is about the van, whatever names it)
+    padded = f" {_LANDMARK.sub(' ', padded)} "
+    found = _names_in(padded)
     if not found:
         # a name said in the plural ("passeios de barco", "aluguel de caiaques", "surf lessons"): each word
         # read without its plural "s", in the text and in the names alike
@@ -238,6 +240,21 @@ def activity_in_text(text: str | None) -> str | None:
         found = [(len(name), activity) for name, activity in _singular_names().items()
                  if len(name) >= 3 and f" {name} " in singular]
     return max(found)[1] if found else None
+
+
+def _names_in(padded: str) -> list[tuple[int, str]]:
+    return [(len(name), activity) for name, activity in activity_names().items()
+            if len(name) >= 3 and name not in _AMBIGUOUS_IN_TEXT and f" {name} " in padded]
+
+
+# A landmark the subject is placed by ("longe da entrada de lojas", "next to a bar", "cerca de un kiosco"): the
+# words after it, up to two beyond its articles (and two more after an "of")
+_LANDMARK = re.compile(
+    r"\b(from|near|next to|close to|beside|opposite|in front of|entrances? of|doors? of|longe d[aoe]s?|perto d[aoe]s?|"
+    r"proximo (a|ao|d[aoe]s?)|ao lado d[aoe]s?|em frente (a|ao|d[aoe]s?)|portas? d[aoe]s?|entradas? d[aoe]s?|"
+    r"cerca de|lejos de|frente a|al lado de)(?: (the|a|an|o|os|as|um|uma|el|la|los|las|de|del|any|every))*( (?!(of|de|do|da|dos|das|del)\b)\w+){1,2}"
+    # ("from the entrance of a food shop")
+    r"(?: (of|de|do|da|dos|das|del)(?: (the|a|an|o|os|as|um|uma|el|la|los|las|any|every))*( \w+){1,2})?")
 
 
 def _singular(words: str) -> str:

@@ -164,8 +164,10 @@ _WHOLE_PHRASE_KINDS = frozenset(("law", "enforcement"))
 _NO_LICENCE = (r"(licenca|autorizacao|alvara|permissao|licenciamento|licen[cs]e|permit|authori[sz]ation)")
 REQUIRED_CONCEPTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(q), re.compile(r)) for q, r in (
-        (rf"\b(sem (a |o |um |uma |ter |possuir )?{_NO_LICENCE}|without (a |the |any )?{_NO_LICENCE}|"
-         r"unlicen[cs]ed|nao licenciad|sem estar (licenciad|autorizad)|nao autorizad)",
+        # ("without being licensed", "with no permit", "while not licensed", "sin licencia")
+        (rf"\b(sem (a |o |um |uma |ter |possuir )?{_NO_LICENCE}|(without|with no) (a |the |any |being )?{_NO_LICENCE}|"
+         r"unlicen[cs]ed|(not|never) (being )?(licen[cs]ed|authori[sz]ed)|nao licenciad|sem (estar|ser) (licenciad|autorizad)|"
+         r"nao autorizad|sin (la |el |una |un )?(licencia|permiso|autorizacion|habilitacion))",
          rf"\b(exercer|exercicio|implantar|operar|operating|operate|instalar|funcionar|atividade|activity|"
          rf"comercio|comerciar|vender|selling|trading|carrying)\b.{{0,40}}\b(sem|without)\b.{{0,12}}{_NO_LICENCE}"),
     ))
@@ -270,6 +272,8 @@ _CHAT_WORDS = {
     "mto": "muito", "mt": "muito", "qdo": "quando", "qnd": "quando", "ngm": "ninguem", "agr": "agora",
     "hr": "hora", "hrs": "horas", "dnv": "de novo", "oq": "o que", "u": "you", "ur": "your", "wat": "what",
     "hw": "how", "pls": "please", "thx": "thanks",
+    # (the Spanish spelling a Brazilian chat slips into: "se eu levar otra multa")
+    "otra": "outra", "otro": "outro",
 }
 # (not "p", "c", "s", "r": "p/", "c/", "s/" are also the "s" of "what's" and the "R" of "R$")
 
@@ -350,10 +354,14 @@ def _cue_typo(word: str) -> str:
     """The cue word a word not in the law's vocabulary is one edit (a swap counts one) away from; the
     word itself otherwise. Only words of five letters or more: at one edit, short words are other words."""
     if (len(word) < 5 or not word.isalpha() or word in _cue_vocabulary() or word in get_index().known_words()
-            or is_english(word)):  # ("fixed" is no typo of "fined")
+            or is_english(word) or word in _NO_TYPOS):  # ("fixed" is no typo of "fined")
         return word
     near = [c for c in _cue_vocabulary() if abs(len(c) - len(word)) <= 1 and c[0] == word[0] and OSA.distance(word, c) <= 1]
     return near[0] if len(near) == 1 else word
+
+
+# Everyday words the law never writes, one keystroke from a cue word: "perco a licença?" (I lose) is no "perto"
+_NO_TYPOS = frozenset("perco perca percas percam".split())
 
 
 @lru_cache(maxsize=1)
@@ -684,6 +692,12 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             # (a stand-in for a word no record writes is the citizen's word: "à vista" is "visível")
             best_score, best = second
             second = scored[2] if len(scored) > 2 else None
+        elif (second is not None and second[0] >= _CLOSE * best_score and best.id not in pointed
+              and set() < (content & _record_stems(best)) - WEAK < (content & _record_stems(second[1])) - WEAK):
+            # a close runner-up holding every citizen's word the best holds and more: the best's lead came from the
+            # glossary's stand-ins ("collect my goods from the municipal depot" is the seized goods' 30 days, not the
+            # impounded animal's 7, which shares only "collect"; a best holding none of them is decided above)
+            (best_score, best), second = second, scored[0]
         # a runner-up that does not hold the question's words is no rival, however its length scores
         # (only for a record holding two of the question's own words: one word shared is no lead)
         unrivalled = second is not None and len((content - activity_stems()) & _record_stems(best)) >= 2 and not _covers(second[1], content, plan, cue, bool(required),
@@ -719,6 +733,10 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             return Resolution(narrower, narrower.kind, best_score, best if narrower is not best else second[1])
         return None
     return None
+
+
+# How close a runner-up's score is to the best's for the citizen's own words to decide between them
+_CLOSE = 0.8
 
 
 def _narrower_of_twins(scored: list[tuple[float, FactRecord]], content: set[str]) -> FactRecord | None:

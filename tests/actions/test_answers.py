@@ -270,3 +270,27 @@ def test_a_preposition_shared_with_a_prohibition_does_not_forbid(run):
     text = run(ActionAnswer(), "Mi hijo tiene 16 años y quiere vender helados como vendedor ambulante en Lajes durante las "
                "vacaciones. ¿Puede sacar la licencia a su nombre?", "ask_permission", slots={"language": "es"}).text
     assert "18 años" in text.split("\n")[0] and "alcohol" not in text.split("\n")[0]
+
+
+def test_under_what_conditions_is_answered_by_the_conditions_not_the_duties(run):
+    # RAMT art. 21 n.º 5: jet skis under 60 kW … may be rented to people without a boating licence "por períodos não
+    # superiores a uma hora" — asked "under what conditions", which NLU may read as the operator's obligations
+    ramt = " ".join((_SEEDS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
+    assert "podem ser alugadas a pessoas não habilitadas com carta de navegador de recreio por períodos não superiores a uma hora" in ramt
+    text = run(ActionAnswer(), "I'm planning a jet-ski hire business on a beach near Lagos. Under what conditions may I hire "
+               "jet skis to tourists who don't hold any boating licence?", "ask_obligations",
+               slots={"municipality": "pt", "jurisdiction": "pt"}).text
+    first = text.split("\n")[0]
+    assert "60 kW" in first and "1 hour" in first and "ramt/art-21" in first
+
+
+def test_the_rule_said_first_links_the_article_that_holds_what_was_asked(run):
+    # LC 489/2009 art. 39 § 3º (one licence per applicant) and art. 64 § 3º (a company asks one per employee): "and if it
+    # is my company with 3 employees?" is art. 64's
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "tantas licenças quantos forem os empregados" in lajes
+    text = run(ActionAnswer(), "and if its my company with 3 employees selling on the streets?", "ask_permission",
+               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor"},
+               before=["what do I need to register as a walking vendor (ambulante) in Lajes?"]).text
+    first = text.split("\n")[0]
+    assert "per employee" in first and "lc-489-2009/art-64" in first

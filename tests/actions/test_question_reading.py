@@ -238,3 +238,17 @@ def test_a_message_nlu_could_not_read_whose_activity_and_town_are_plain_gets_the
 def test_the_town_asked_about_is_not_the_one_the_writer_comes_from(text, jurisdiction):
     from actions.qa.subject import town_asked_in_text
     assert town_asked_in_text(text) == jurisdiction
+
+
+@pytest.mark.parametrize("text,activity", [
+    # the place kept a distance from names no subject: the van is asked about, not the food shop (Igarapava art. 102 X)
+    ("We run a taco van with an alvará in Igarapava. What is the minimum distance we have to keep from the entrance of a "
+     "food shop or the municipal market?", None),
+    ("posso vender pastel perto da escola de surf?", None),
+    ("trailer de lanche perto da porta de uma loja", "food_truck"),
+    ("I am from Lisbon and want a food truck", "food_truck"),
+])
+def test_a_landmark_names_no_subject(text, activity):
+    from actions.qa.subject import activity_in_text
+
+    assert activity_in_text(text) == activity

@@ -839,3 +839,37 @@ def test_a_fee_is_found_by_the_citizen_s_words_for_what_it_pays_for(question):
     assert "Averbamento - (euro) 60" in RAMT and "averbamentos de novas embarcações" in RAMT
     found = retrieve(question, "pt")
     assert found is not None and found.record.id.endswith("#fee-averbamento") and found.record.value == "60"
+
+
+@pytest.mark.parametrize("question", [
+    "What's the fine in Portugal for taking tourists out on dolphin-watching trips without being licensed as a "
+    "maritime-tourist operator?",
+    "What's the fine for taking tourists out on trips while not licensed?",
+])
+def test_not_being_licensed_is_the_unlicensed_fine_however_it_is_said(question):
+    # RAMT art. 29: "coima de montante mínimo de (euro) 500 e máximo de (euro) 3740 a quem exerça a actividade
+    # marítimo-turística sem que para tal se encontre devidamente licenciado" — not art. 31's 250–1500 € for not
+    # informing the licensing bodies, which says "licensing" too
+    assert "máximo de (euro) 3740 a quem exerça a actividade marítimo-turística sem que para tal se encontre devidamente licenciado" in RAMT
+    assert _id(question, "pt") == "pt/decreto-lei-269-2003#penalty-unlicensed"
+
+
+@pytest.mark.parametrize("question", [
+    "ja levei uma multa esse ano em pontal por vender fora do meu setor, se eu levar otra eu perco a licensa?",
+    "if I get another fine, do I lose my licence?",
+])
+def test_losing_the_licence_after_another_fine_is_the_two_fines_cassation(question):
+    # Lei 1.902/2018 art. 43 I: the permit is revoked after the fine was applied twice within one year; "perco" (I
+    # lose) is no typo of "perto" (near), and "otra" is a chat's "outra"
+    assert "I - Após aplicada a penalidade de multa por 2 (duas) vezes, durante o período de 1 (um) ano" in PONTAL
+    assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-cassation-two_fines_in_a_year"
+
+
+def test_a_close_runner_up_holding_more_of_the_citizen_s_words_is_the_answer():
+    # LC 489/2009 art. 388 § 2º: seized goods are collected within 30 days, paying the fines — the impounded animal's
+    # 7 days (art. 109) share only "collect" with the question
+    assert "dentro do prazo máximo de 30 (trinta) dias, retirar o material, produto ou mercadoria apreendidos" in LAJES
+    question = ("Hi, I'm Venezuelan and I sell phone cases and chargers from a cart in the centre of Lajes. Yesterday the "
+                "fiscais took all my merchandise because my licence had run out in January and I didn't know I had to "
+                "renew it. I've now started the renewal. How long do I have to collect my goods from the municipal depot?")
+    assert _id(question, "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-seized_goods"
