@@ -174,7 +174,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     activity = (tagged or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
-    if ((activity in _PLAIN_VENDORS or activity is None) and _A_STAND.search(fold(text)) and _STANDS_STILL.search(fold(text))
+    if (activity in _PLAIN_VENDORS or activity is None) and at_a_festival and _A_STAND.search(fold(text)):
+        # "vou montar uma barraca de comida na festa da padroeira": a stall at a festival, whatever names it (Lajes
+        # art. 144: the festival's own permission, asked 10 days before, from the Tax and Registry Office)
+        activity = "event_stall"
+    elif ((activity in _PLAIN_VENDORS or activity is None) and _A_STAND.search(fold(text)) and _STANDS_STILL.search(fold(text))
             and _sells_food(text, product_facts) and _stands_at_a_point("food_truck", jurisdiction, today or date.today())):
         # "carrinho de lanche fixo na esquina": a food cart or stall that stands at one point is the fixed-point
         # stall where the place licenses one (Lajes art. 40 II, 56: 5 m from the corner), not the roaming vendor
@@ -198,7 +202,8 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         # long tail ("pode fazer churrasco na praia?"): a record its words clearly match, else the text
         # of the law.
         if len(text.split()) >= 4 or follow_up:
-            if not _long_tail_fact(turn, fact_text, jurisdiction, activity, today, follow_up=follow_up):
+            if not _long_tail_fact(turn, fact_text, jurisdiction, activity, today, follow_up=follow_up,
+                                   after_fine=topic == "after_fine"):
                 answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
@@ -328,10 +333,10 @@ def _question_before(turn: Turn, tracker: Tracker) -> str | None:
 
 
 def _long_tail_fact(turn: Turn, text: str, jurisdiction: str, activity: str | None, today: date | None,
-                    follow_up: bool = False) -> bool:
+                    follow_up: bool = False, after_fine: bool = False) -> bool:
     # (a follow-up's text holds the question before it, which is no question of this message)
     return answer_fact(turn, text, jurisdiction, activity=activity, municipality=jurisdiction_name(jurisdiction),
-                       today=today, long_tail=True, follow_up=follow_up)
+                       today=today, long_tail=True, follow_up=follow_up, after_fine=after_fine)
 
 
 def _changes_the_answer(missing, topic: str) -> bool:

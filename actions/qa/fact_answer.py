@@ -19,7 +19,7 @@ from actions.qa.decision_view import figure_first
 from actions.qa.facts import person_facts
 from actions.qa.subject import activity_in_text, activity_name
 from knowledge.corpus import load_corpus
-from knowledge.facts import Resolution, asked_kinds, facts_of, resolve, retrieve
+from knowledge.facts import FactRecord, Resolution, asked_kinds, facts_of, resolve, retrieve
 from knowledge.facts.resolve import (ASKS_RECOURSE, AskingPart, asked_sentences, asking_parts, asks_a_price, chat_read,
                                      kinds_only_told, says_a_phrase_of)
 from knowledge.rules.citations import label_for
@@ -44,12 +44,15 @@ def _decimal(value: str | None) -> Decimal | None:
 
 
 def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str | None = None,
-                municipality: str, today: date | None = None, long_tail: bool = False, follow_up: bool = False) -> bool:
+                municipality: str, today: date | None = None, long_tail: bool = False, follow_up: bool = False,
+                after_fine: bool = False) -> bool:
     """Say the fact the question asks for; False (nothing said) when no record clearly fits.
 
     `long_tail`: the question reached no rule (no activity, or a question about the law): a record
     that clearly matches its words is found whatever kind it is (knowledge.facts.retrieve) — better
-    than a passage of the law that search finds, which is the answer otherwise."""
+    than a passage of the law that search finds, which is the answer otherwise. `after_fine`: the question is
+    about what follows a fine and names no kind of figure ("how do I go about filing a defence?"): the step of the
+    procedure its words name (a deadline record) answers it."""
     if answer_repeat_offence(turn, question, jurisdiction, activity=activity, municipality=municipality, today=today,
                              follow_up=follow_up):
         return True
@@ -89,6 +92,9 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             found = None
     if found is None and long_tail:
         found = retrieve(question, jurisdiction, activity=activity, day=today)
+        if found is None and after_fine and not asked_kinds(question):
+            # (no record its words clearly match: the step of the procedure they name)
+            found = resolve(question, jurisdiction, activity=activity, day=today, kinds=["deadline"])
         if (found is not None and asks_can_i(question) and found.kind not in _SAYS_WHAT_IS_ALLOWED
                 and not {found.kind, *_NEIGHBOURS.get(found.kind, ())} & set(asked_kinds(question))):
             # "pode vender fogos no São João?" asks yes or no: a rule of what is allowed answers it, a figure of
@@ -123,11 +129,11 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         if found is None or found.kind not in ANSWERED_KINDS:
             return False
         others = [o for o in others if o.record.id != found.record.id]
-    text, links = _said(turn, found, municipality=municipality, uncovered=uncovered)
+    text, links = _said(turn, found, municipality=municipality, uncovered=uncovered, activity=activity)
     cited = list(links)
     for also in others:
         # "onde se pede e com quanta antecedência?": every part answered, each with its article
-        more, more_links = _said(turn, also, municipality=municipality, uncovered=uncovered)
+        more, more_links = _said(turn, also, municipality=municipality, uncovered=uncovered, activity=activity)
         text += "\n" + more
         cited += [link for link in more_links if link not in cited]
     turn.dispatcher.utter_message(text=text,
@@ -137,9 +143,11 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
     return True
 
 
-def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | None) -> tuple[str, list[dict]]:
+def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | None,
+          activity: str | None = None) -> tuple[str, list[dict]]:
     """One record as the sentence that answers it, and its article links; `uncovered`: the activity asked
-    about when the place's norms do not regulate it (the reply says whom the rule is for)."""
+    about when the place's norms do not regulate it (the reply says whom the rule is for); `activity`: the one
+    asked about (an office says the name of the permit it issues for it)."""
     record = found.record
     lang = turn.language
     # the article holding the figure first ("R$ 300,00 a R$ 12.000,00" is art. 38's, not art. 32's)
@@ -166,7 +174,8 @@ def _said(turn: Turn, found: Resolution, *, municipality: str, uncovered: str | 
         "based_in": record.extra.get("based_in") == "1",
         # (a projected office's first phrase is the permit's legal name; a written office's text says what it decides,
         # and its phrases are the citizen's words, in whichever language)
-        "about": record.about[0] if record.about and not (record.kind == "office" and "#written-" in record.id) else None,
+        "about": (_permit_issued(record, lang, activity) if record.kind == "office"
+                  else record.about[0] if record.about else None),
         "offence": bool(record.about) and record.kind == "fine",
         "norm": links[0]["norm"] if links else "",
         "links": links,
@@ -304,6 +313,19 @@ def _rule_said_in(part: AskingPart, jurisdiction: str, activity: str | None, tod
              if r.kind in _SAYS_WHAT_IS_ALLOWED and (r.value is None or r.kind == "limit")
              and (not r.activities or activity in r.activities) and says_a_phrase_of(r, read)]
     return Resolution(record=rules[0], kind=rules[0].kind, score=0.0) if len(rules) == 1 else None
+
+
+def _permit_issued(office: FactRecord, lang: str, activity: str | None) -> str | None:
+    """The name, in the reader's language, of the permit a projected office issues — the activity's own when it
+    issues several (Lajes' Tax Office: the festival stall's permission, not the street vendor's licence)."""
+    norm = registry().norms.get(office.norm)
+    if norm is None or "#office-" not in office.id:
+        return None  # (a written office's text says what it decides)
+    oid = office.id.split("#office-", 1)[1]
+    issued = {kind: permit for kind, permit in norm.permits.items() if permit.office == oid}
+    used = [r.permit for r in (norm.activities[activity].regimes if activity in norm.activities else ()) if r.permit in issued]
+    permit = issued.get(used[0]) if used else next(iter(issued.values()), None)
+    return (permit.name.get(lang) or permit.name.get("pt-BR")) if permit is not None else None
 
 
 def _named_in(part: AskingPart, activity: str | None) -> str | None:

@@ -47,6 +47,10 @@ def _text(*parts: dict | None) -> dict[str, str]:
     return out
 
 
+# "(o dobro para pessoas coletivas)", "(doubled for companies)", "(el doble para personas jurídicas)"
+_COMPANY_MULTIPLE = re.compile(r"\s*\((o dobro|doubled|el doble)\b[^)]*\)")
+
+
 def project(norm: NormData, day: date) -> Iterable[FactRecord]:
     today = Day(norm, day)
     j, n = norm.jurisdiction, norm.norm
@@ -97,6 +101,10 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
                       value_max=str(p.amount_max.value) if p.amount_max else None,
                       extra=extra, activities=tuple(sorted(penalties.get(pid, ()))), **base)
         tier_text = _text(p.text) or {"pt-BR": p.grade or pid}
+        if p.legal_person_multiplier is not None:
+            # the company's multiple is the record's figure (extra), said by the reply's template: as words of its
+            # text it would make "sou pessoa física, não tenho empresa" a lead to this offence
+            tier_text = {lang: _COMPANY_MULTIPLE.sub("", words) for lang, words in tier_text.items()}
         yield FactRecord(id=f"{n}#penalty-{pid}", text=tier_text, cite=_ids(norm, p.cite), **common)
         if p.aggravating and p.aggravating_percent is not None:
             # "quanto aumenta a multa por agravante?": the percentage each one adds, with the list

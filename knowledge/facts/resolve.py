@@ -162,10 +162,12 @@ _WHOLE_PHRASE_KINDS = frozenset(("law", "enforcement"))
 # authorisation, nor for selling to a third party, even if those records say "sem autorização" or
 # "vender". (question pattern, record pattern)
 _NO_LICENCE = (r"(licenca|autorizacao|alvara|permissao|licenciamento|licen[cs]e|permit|authori[sz]ation)")
+_QUALIFIER = r"((?!(my|his|her|your|our|their|meu|minha|seu|sua|mi|tu|su)\b)[a-z]+[ -]){0,2}"
 REQUIRED_CONCEPTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(q), re.compile(r)) for q, r in (
         # ("without being licensed", "with no permit", "while not licensed", "sin licencia")
-        (rf"\b(sem (a |o |um |uma |ter |possuir )?{_NO_LICENCE}|(without|with no) (a |the |any |being )?{_NO_LICENCE}|"
+        # (a qualifier between: "without a maritime-tourism licence", "sem a devida licença")
+        (rf"\b(sem (a |o |um |uma |ter |possuir )?{_QUALIFIER}{_NO_LICENCE}|(without|with no) (a |the |any |being )?{_QUALIFIER}{_NO_LICENCE}|"
          r"unlicen[cs]ed|(not|never) (being )?(licen[cs]ed|authori[sz]ed)|nao licenciad|sem (estar|ser) (licenciad|autorizad)|"
          r"nao autorizad|sin (la |el |una |un )?(licencia|permiso|autorizacion|habilitacion))",
          rf"\b(exercer|exercicio|implantar|operar|operating|operate|instalar|funcionar|atividade|activity|"
@@ -1176,6 +1178,7 @@ under again once here both each few more most other such same own all whats does
 allow allowed allows permitted
 oi ola opa hello hi hey hola buenas buenos obrigado obrigada gracias thanks please
 pelos pelas sera serao serem podera poderao tenha tenham possa possam tera havera haver havendo estao porem
+estar estava estavam estara estive esteve estiver estiverem estando estaba estaban
 nao
 """.split())
 

@@ -294,3 +294,48 @@ def test_the_rule_said_first_links_the_article_that_holds_what_was_asked(run):
                before=["what do I need to register as a walking vendor (ambulante) in Lajes?"]).text
     first = text.split("\n")[0]
     assert "per employee" in first and "lc-489-2009/art-64" in first
+
+
+def test_a_question_after_a_fine_with_no_activity_is_answered_by_the_step_it_names(run):
+    # LC 57/2018 art. 257: "o prazo de 15 (quinze) dias Uteis … para apresentar defesa … dirigido ao Secretario de
+    # Servicos Urbanos" — asked "how do I go about filing a defence?" about a stand no activity names
+    igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+    assert "15 (quinze) dias Uteis" in igarapava and "Secretario de Servicos Urbanos" in igarapava
+    text = run(ActionAnswer(), "Hello, I'm an Italian living in Igarapava and I sell home-made pasta from a little stand at "
+               "the weekend. On Saturday an inspector wrote me an auto, said my stand was blocking the pavement and my stall "
+               "was closed. I want to contest it. How exactly do I go about filing a defence?", "ask_after_fine",
+               slots={"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava"}).text
+    first = text.split("\n")[0]
+    assert "15 working days" in first and "Urban Services" in first and "lc-57-2018/art-257" in first
+
+
+def test_a_stall_at_a_festival_is_the_festival_s_whatever_names_it(run):
+    # LC 489/2009 art. 144: trading at traditional festivals is a temporary activity, its permission asked from the
+    # Coordenadoria de Tributos e Cadastros (§ 1: at least 10 days before) — not a fixed-point stall's permission
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "requerida junto a Coordenadoria de Tributos" in lajes or "Coordenadoria de Tributos" in lajes
+    text = run(ActionAnswer(), "Vou montar uma barraca de comida na festa da padroeira em Lajes. Onde eu peço a permissão pra "
+               "barraca? E com quanto tempo de antecedência?", "ask_permission",
+               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
+    office, lead = text.split("\n")[:2]
+    assert "Coordenadoria de Tributos e Cadastros" in office and "festa" in office
+    assert "10 dias" in lead and "lc-489-2009/art-144" in lead
+
+
+def test_an_office_names_the_permit_in_the_reader_s_language(run):
+    # Decreto 4.510/2024 art. 3: the licences are issued by the Secretaria Municipal de Turismo e Cultura
+    text = run(ActionAnswer(), "Which municipal department issues the licence to rent SUP boards in Bertioga?", "ask_permission",
+               slots={"municipality": "br-sp-bertioga", "jurisdiction": "br-sp-bertioga"}).text
+    first = text.split("\n")[0]
+    assert "Tourism and Culture" in first and "Licence to rent" in first and "Licença" not in first
+
+
+def test_an_operator_s_fine_says_the_company_s_double(run):
+    # RAMT art. 29 (500 € to 3 740 € without a licence) and art. 38: "Tratando-se de pessoas colectivas, os limites …
+    # são elevados para o dobro"
+    ramt = " ".join((_SEEDS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
+    assert "são elevados para o dobro" in ramt
+    text = run(ActionAnswer(), "What's the fine for operating boat tours without a licence?", "ask_fine",
+               slots={"municipality": "pt", "jurisdiction": "pt"}).text
+    first = text.split("\n")[0]
+    assert "€500 to €3,740" in first and "doubled for a company" in first

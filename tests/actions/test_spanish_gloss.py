@@ -27,6 +27,8 @@ from knowledge.facts import asked_kinds
         ("vos podés vender acá?", "você pode vender aqui?"),
         ("¿Se puede vender helados?", "Pode vender sorvetes?"),
         ("¿Y en Lajes?", "E em Lajes?"),
+        # the law's own objects: Bertioga art. 5's "bandeiras"
+        ("¿Y las banderas?", "E as bandeiras?"),
         # numbers, units and names kept as written
         ("¿Puedo poner 4 mesas de 1,20 m en la Praia da Enseada?", "Posso colocar 4 mesas de 1,20 m na Praia da Enseada?"),
         # fillers dropped

@@ -873,3 +873,12 @@ def test_a_close_runner_up_holding_more_of_the_citizen_s_words_is_the_answer():
                 "fiscais took all my merchandise because my licence had run out in January and I didn't know I had to "
                 "renew it. I've now started the renewal. How long do I have to collect my goods from the municipal depot?")
     assert _id(question, "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-seized_goods"
+
+
+def test_a_form_of_to_be_tells_no_offence_apart():
+    # RAMT art. 35: "coima de montante mínimo de (euro) 250 e máximo de (euro) 1500 ao operador … que utilize … embarcações
+    # não devidamente sinalizadas" — "não estava sinalizada" is that offence, not steering "sem estar habilitado"; nor is
+    # the citizen's "pessoa física, não tenho empresa" the unlicensed operator's (the company's double is every coima's)
+    assert "embarcações não devidamente sinalizadas" in RAMT
+    assert _id("Nos lavraram um auto em Lagos porque a lancha não estava bem sinalizada. Trabalho sozinho, como pessoa "
+               "física, não tenho empresa. Quanto me podem cobrar de multa?", "pt") == "pt/decreto-lei-269-2003#penalty-unmarked_vessels"
