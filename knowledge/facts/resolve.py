@@ -127,7 +127,10 @@ KINDS_ASKED: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p
                     r"(orgao|entidade|autoridade) (que )?fiscaliza|quien (fiscaliza|controla|multa|pone las multas)|"
                     # where a fine's money goes ("e o dinheiro da coima vai para onde?", "who gets the fine money?")
                     r"(para onde|pra onde|a quem|where|to whom) (vai|vao|va|goes|go|does) (parar )?(o |a |the )?(dinheiro|money|valor)|"
-                    r"(dinheiro|money) (d[ao]s?|dessas?|desses?|of the|from the) (multas?|coimas?|fines?)|fine money|who gets the money)\b"),
+                    r"(dinheiro|money) (d[ao]s?|dessas?|desses?|of the|from the) (multas?|coimas?|fines?)|fine money|who gets the money|"
+                    # ... or what share of it ("que percentagem da coima fica para o Estado?", "what share of the fine…")
+                    r"(que|qual|what|which) (percentagem|porcentagem|parte|percentage|share|part) (d[oa] |of the )?"
+                    r"(dinheiro|money|multas?|coimas?|fines?))\b"),
     ("season", r"\b(temporada|quando comeca|de quando a quando|from when to when|que meses|quais meses|which months|season)\b"),
     ("document", r"\b(documentos?|documentacao|papeis|papelada|o que (eu )?(preciso )?levar|documents?|paperwork|papers)\b"),
     # (not a bare "cover": "which towns do you cover?")
@@ -298,8 +301,8 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     # the working week named as a span ("durante a semana" is the weekdays' hours, not "during" a period)
     (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays"),
     # a food named after an animal is no animal ("my hot-dog cart" is not the impounded animals' rule)
-    # (not the Portuguese "cachorro-quente": the records of hot-dog trailers write it, and hold its words)
-    (r"\bhot[ -]?dogs?\b", "hotdog")))
+    # (and "cachorro-quente", the Spanish "pancho" glossed, is no "cachorro")
+    (r"\bhot[ -]?dogs?\b", "hotdog"), (r"\bcachorros?[ -]quentes?\b", "hotdog")))
 
 
 # (one message is read by every kind cue, the subject reading, the resolver and each candidate's phrase
@@ -668,7 +671,15 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
                 # the question names only the activity ("mesas na calçada vale quantos anos?"): the one
                 # record of that kind tied to the activity is its answer
                 return Resolution(tied[0], tied[0].kind, best_score)
-            holders = [r for r in tied if rest & _record_stems(r) - WEAK]
+            own = [r for r in tied if r.activities == (activity,)]
+            if (len(own) == 1 and not any(w in _record_stems(r) for w in rest - _STREET - WEAK for r in candidates)
+                    and own[0] is best):
+                # ... and where, in words no record holds ("quero montar um trailer numa rua de Lajes. Qual o tamanho
+                # máximo?"): the best, the activity's own record of that kind, answers it
+                return Resolution(best, best.kind, best_score)
+            # (where it stands is no word of what is asked: "um trailer … numa rua de Lajes. Qual o tamanho máximo?" is
+            # the trailer's size, not the one rule of street trading that says "rua")
+            holders = [r for r in tied if rest & _record_stems(r) - WEAK - _STREET]
             if len(holders) == 1 and not any(rest & _record_stems(holders[0]) & _record_stems(o) for o in tied if o is not holders[0]):
                 # the activity named, and one word only one of its records holds ("distância entre uma mesa e
                 # outra" → the distance between tables): the activity is the second word
@@ -695,10 +706,12 @@ def _resolve(question: str, jurisdiction: str, *, activity: str | None, day: dat
             best_score, best = second
             second = scored[2] if len(scored) > 2 else None
         elif (second is not None and second[0] >= _CLOSE * best_score and best.id not in pointed
-              and set() < (content & _record_stems(best)) - WEAK < (content & _record_stems(second[1])) - WEAK):
+              and (content & _record_stems(best)) - WEAK < (held_by_second := (content & _record_stems(second[1])) - WEAK)
+              and ((content & _record_stems(best)) - WEAK or len(held_by_second - activity_stems()) >= 2)):
             # a close runner-up holding every citizen's word the best holds and more: the best's lead came from the
             # glossary's stand-ins ("collect my goods from the municipal depot" is the seized goods' 30 days, not the
-            # impounded animal's 7, which shares only "collect"; a best holding none of them is decided above)
+            # impounded animal's 7, which shares only "collect"; "meu cavalo foi recolhido… quantos dias pra buscar?" the
+            # animal's, which holds two of them, not the perishables' that the glossary's "retirar" led to)
             (best_score, best), second = second, scored[0]
         # a runner-up that does not hold the question's words is no rival, however its length scores
         # (only for a record holding two of the question's own words: one word shared is no lead)
@@ -1145,6 +1158,9 @@ DAYS = frozenset(stem(w) for w in "uteis util weekday weekdays sabado sabados do
 WEAK = frozenset(stem(w) for w in "fica ficar ficam fique outra outro outras outros antes depois before after "
                                   "dois duas two dos stay stays staying remain remains quedar queda quedo quedarse "
                                   "quedarme".split()) | DAYS
+
+
+_STREET = frozenset(stem(w) for w in "rua ruas street streets calle calles".split())
 
 
 _NEIGHBOUR_KIND = 0.8

@@ -882,3 +882,29 @@ def test_a_form_of_to_be_tells_no_offence_apart():
     assert "embarcações não devidamente sinalizadas" in RAMT
     assert _id("Nos lavraram um auto em Lagos porque a lancha não estava bem sinalizada. Trabalho sozinho, como pessoa "
                "física, não tenho empresa. Quanto me podem cobrar de multa?", "pt") == "pt/decreto-lei-269-2003#penalty-unmarked_vessels"
+
+
+def test_a_hot_dog_trailer_s_size_is_the_trailer_s_not_the_street_trade_s_banned_goods():
+    # LC 489/2009 art. 51 § 3º: "A área do Trailer não poderá exceder a 15m²" — a "cachorro-quente" (the Spanish
+    # "pancho" glossed) is no animal, and the street it stands in names no rule of street trading
+    assert "A área do Trailer não poderá exceder a 15m²" in LAJES
+    found = resolve("Boa, quero montar um trailer de cachorros-quentes em uma rua de Lajes. Qual o tamanho máximo?",
+                    "br-rn-lajes", activity="food_truck")
+    assert found is not None and found.record.id.endswith("written-trailer-max-area") and found.record.value == "15"
+
+
+def test_an_animal_named_is_the_impounded_animal_s_deadline():
+    # LC 57/2018 art. 137: animals found in the streets are taken to the depot, "tendo o responsavel o prazo maximo de
+    # 07 (sete) dias para resgata-lo" — not the perishable goods' deadline the glossary's "retirar" leads to
+    assert "prazo maximo de 07 (sete) dias para resgata-lo" in IGARAPAVA
+    assert _id("Meu cavalo fugiu e foi recolhido pela prefeitura de Igarapava. Quantos dias eu tenho pra buscar ele?",
+               "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#written-impounded-animal-pickup"
+
+
+@pytest.mark.parametrize("question", ["what share of the fine goes to the State?",
+                                      "que porcentagem do dinheiro da coima fica para o Estado?"])
+def test_the_share_of_a_fine_is_where_its_money_goes(question):
+    # RAMT art. 40: the coimas go "em 10% para a entidade que levantar o auto de notícia, em 30% para a entidade que
+    # proceder à instrução e aplicação da coima e em 60% para o Estado"
+    assert "em 60% para o Estado" in RAMT
+    assert _id(question, "pt") == "pt/decreto-lei-269-2003#written-coima-proceeds"
