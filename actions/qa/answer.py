@@ -174,6 +174,11 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
     activity = (tagged or _activity_named(text, vendor)
                 or vendor or resolve_activity(tracker.get_slot("current_activity"))
                 or resolve_activity(tracker.get_slot("activity")))
+    if (activity == "beach_food_vendor" and not regulating_norms(activity, jurisdiction, today or date.today())
+            and regulating_norms("itinerant_vendor", jurisdiction, today or date.today())):
+        # food named by a beach seller's word ("carrinho de churrasquinho") in a town whose norms have no beach
+        # vendor: its street vendor (Lajes, Igarapava)
+        activity = "itinerant_vendor"
     if (activity in _PLAIN_VENDORS or activity is None) and at_a_festival and _A_STAND.search(fold(text)):
         # "vou montar uma barraca de comida na festa da padroeira": a stall at a festival, whatever names it (Lajes
         # art. 144: the festival's own permission, asked 10 days before, from the Tax and Registry Office)

@@ -339,3 +339,14 @@ def test_an_operator_s_fine_says_the_company_s_double(run):
                slots={"municipality": "pt", "jurisdiction": "pt"}).text
     first = text.split("\n")[0]
     assert "€500 to €3,740" in first and "doubled for a company" in first
+
+
+def test_a_beach_seller_s_word_in_a_town_with_no_beach_vendor_is_its_street_vendor(run):
+    # LC 489/2009 art. 388 § 2º: seized goods are collected "dentro do prazo máximo de 30 (trinta) dias", else auctioned
+    # (§ 3º) — Lajes has no beach vendor: "carrinho de churrasquinho" is its street trade, not a deposit refund
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "dentro do prazo máximo de 30 (trinta) dias, retirar o material" in lajes
+    text = run(ActionAnswer(), "A prefeitura de Lajes apreendeu meu carrinho de churrasquinho e levou pro depósito. Tenho até "
+               "quando pra ir buscar?", "ask_after_fine",
+               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
+    assert "30 dias" in text.split("\n")[0] and "caução" not in text
