@@ -230,7 +230,10 @@ _FACT_WORDS = re.compile(r"\b(a quem|quem|qual|quais|quanto|quanta|quantos|quant
                          r"tem que ser|tem de ser|precisa ser|preciso ser|tenho que ser|so pode|so podem|"
                          # es (issue 15): "¿puedo pedirlo como persona o tiene que ser una empresa?"
                          r"quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|cuando|hasta cuando|"
-                         r"puedo|podemos|se puede|tiene que ser|tengo que ser|tienen que ser|hay que ser)\b")
+                         r"puedo|podemos|se puede|tiene que ser|tengo que ser|tienen que ser|hay que ser|"
+                         # "¿qué oficina emite la licencia?", "que documentos preciso?": a "which" before a noun
+                         r"que (oficina|organismo|entidad|secretaria|reparticion|orgao|departamento|documentos?|papeles|"
+                         r"tasa|taxa|multa|coima|horario|distancia|plazo|prazo|tamano|tamanho|requisitos))\b")
 
 
 def asks_for_a_fact(text: str) -> bool:

@@ -29,6 +29,8 @@ from knowledge.facts import asked_kinds
         ("¿Y en Lajes?", "E em Lajes?"),
         # the law's own objects: Bertioga art. 5's "bandeiras"
         ("¿Y las banderas?", "E as bandeiras?"),
+        # an auction (Lajes art. 388 § 3º: "leilão")
+        ("antes de que la rematen", "antes de que a leiloem"),
         # numbers, units and names kept as written
         ("¿Puedo poner 4 mesas de 1,20 m en la Praia da Enseada?", "Posso colocar 4 mesas de 1,20 m na Praia da Enseada?"),
         # fillers dropped

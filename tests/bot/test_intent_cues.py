@@ -193,3 +193,14 @@ def test_a_spanish_request_opens_the_pre_application(text):
 def test_a_spanish_question_whether_a_permit_is_needed_is_answered_with_the_offer(text):
     reading = cues.read(text)
     assert reading.intent is None and reading.question and reading.asks_about_permit and reading.whether_needed
+
+
+@pytest.mark.parametrize("text", [
+    "Soy de Valparaíso y quiero alquilar tablas de stand up en Bertioga. ¿Qué oficina de la municipalidad emite la licencia?",
+    "quero tirar a licença de ambulante, que documentos preciso?",
+])
+def test_a_which_question_before_a_noun_asks_a_fact(text):
+    # "¿qué oficina…?" asks which office issues it (Bertioga art. 3): answered, then the form offered — never the form
+    ranking = [{"name": "request_permit", "confidence": 0.93}, {"name": "ask_permission", "confidence": 0.05}]
+    decision = cues.decide(text, ranking[0], ranking)
+    assert decision["intent"] == "ask_permission" and decision["offer_preapplication"]

@@ -908,3 +908,19 @@ def test_the_share_of_a_fine_is_where_its_money_goes(question):
     # proceder à instrução e aplicação da coima e em 60% para o Estado"
     assert "em 60% para o Estado" in RAMT
     assert _id(question, "pt") == "pt/decreto-lei-269-2003#written-coima-proceeds"
+
+
+def test_the_municipal_depot_is_where_seized_goods_go_not_a_deposit():
+    # LC 489/2009 art. 388: seized goods are "removidos ao Depósito Municipal" and collected within 30 days (§ 2º) —
+    # not the circus' security deposit ("depósito-caução", art. 141) refunded in 10 days
+    assert "removidos ao Depósito Municipal" in LAJES
+    assert _id("A fiscalização tirou toda a minha mercadoria e levou ao depósito municipal. Quantos dias tenho para ir "
+               "retirá-la antes que a leiloem?", "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-seized_goods"
+
+
+def test_two_tents_said_with_a_figure_are_the_tents_gap():
+    # Decreto 4.510/2024 art. 5 III: the 2 tents stand "tendo como distância 1,50m … da outra" — "our 2 tents, how far
+    # apart?" is that gap, not the flags for the customers the story mentions after it
+    assert "tendo como distância 1,50m" in BERTIOGA
+    assert _id("hey, setting up our 2 tents for kayak rentals in bertioga tmrw, how far apart do they gotta be?? one for "
+               "custmers and one for the boards. thx", "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#written-tent-spacing"
