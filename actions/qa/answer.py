@@ -45,7 +45,7 @@ from actions.qa.subject import (
 )
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
-from knowledge.facts.resolve import asked_directly, asking_parts, asks_a_price
+from knowledge.facts.resolve import asked_directly, asked_sentences, asking_parts, asks_a_price
 from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate, regulating_norms, text_in
 from knowledge.rules.registry import registry
@@ -443,6 +443,11 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # "under what conditions may I hire jet skis to people with no boating licence?": the conditions of doing
         # it are the can-I answer's (RAMT art. 21 n.º 5), not the operator's duties NLU heard
         return "permission", False
+    if (topic == "season" and names_topic(asked_sentences(text), "fee")
+            and not {"season", "validity"} & set(asked_kinds(asked_sentences(text)))):
+        # "tengo 63 años y quiero vender en la temporada. ¿Tengo algún descuento en la tasa?": the fee named is asked,
+        # the season is the story (NLU heard a season in it)
+        return "fee", False
     if topic == "season" and asks_can_i(text) and not {"season", "validity"} & set(asked_kinds(text)):
         # "Posso vender cerveja andando na rua? … aqui no verão é um golaço": the summer is the story, the
         # question asks whether (NLU heard a season in it)

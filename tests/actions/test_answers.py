@@ -350,3 +350,15 @@ def test_a_beach_seller_s_word_in_a_town_with_no_beach_vendor_is_its_street_vend
                "quando pra ir buscar?", "ask_after_fine",
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
     assert "30 dias" in text.split("\n")[0] and "caução" not in text
+
+
+def test_a_fee_asked_in_a_story_of_the_season_is_the_fee(run):
+    # Lei 1.902/2018 art. 9 § 3º (Lei 2.247/2021): exempt from the licence fee over 60 years of age — "quiero vender en la
+    # temporada… ¿tengo algún descuento en la tasa?" asks the fee, whatever season NLU heard in the story
+    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
+    assert "contar com mais de sessenta anos de idade" in pontal
+    text = run(ActionAnswer(), "Soy jubilado, tengo 63 años y quiero vender artesanías en la temporada de verano en Pontal do "
+               "Paraná. ¿Tengo algún descuento en la tasa de licencia?", "ask_season",
+               [{"entity": "activity", "value": "crafts"}],
+               slots={"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana", "language": "es"}).text
+    assert "60 años" in text.split("\n")[0] and "UFM" in text
