@@ -439,6 +439,9 @@ def _topic(turn: Turn, text: str) -> tuple[str, bool]:
         # whatever NLU heard in the rest (a fine, even: "¿Qué permiso hace falta y quién lo da?" — unless a fine
         # or a deadline is what the words ask)
         return "permission", False
+    if topic == "obligations" and asked_kinds(asked_sentences(text))[:1] in (["distance"], ["limit"]):
+        # "que ancho de vereda tengo que dejar libre…?": "tengo que" is no duty asked, the width is (Lajes art. 56)
+        return "limits", False
     if topic == "obligations" and _CONDITIONS.search(fold(text)):
         # "under what conditions may I hire jet skis to people with no boating licence?": the conditions of doing
         # it are the can-I answer's (RAMT art. 21 n.º 5), not the operator's duties NLU heard

@@ -1222,9 +1222,16 @@ DAY_WORDS = frozenset(stem(w) for w in "dia dias day days".split())
 _COUNTED_IN_DAYS = frozenset(("deadline", "validity", "lead_time", "season"))
 
 
+# How a length is bounded: every distance and limit says it ("a que distância mínima da esquina?" asks about the
+# corner) — not a deadline's "prazo máximo" nor a fine's "valor mínimo e máximo", which tell those records apart
+_BOUNDS = frozenset(stem(w) for w in "minimo minima minimos minimas maximo maxima maximos maximas minimum maximum".split())
+_MEASURED = frozenset(("distance", "limit"))
+
+
 def _generic(kind: str | None, unit: str | None = None) -> frozenset[str]:
     """(a record counted in days is one whatever its kind: "at most 7 days" holds "day" as its unit)"""
-    return GENERIC | DAY_WORDS if kind is None or kind in _COUNTED_IN_DAYS or unit in _DAY_UNITS else GENERIC
+    words = GENERIC | _BOUNDS if kind in _MEASURED else GENERIC
+    return words | DAY_WORDS if kind is None or kind in _COUNTED_IN_DAYS or unit in _DAY_UNITS else words
 
 
 _DAY_UNITS = frozenset(("days", "working_days"))

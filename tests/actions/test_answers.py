@@ -362,3 +362,15 @@ def test_a_fee_asked_in_a_story_of_the_season_is_the_fee(run):
                [{"entity": "activity", "value": "crafts"}],
                slots={"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana", "language": "es"}).text
     assert "60 años" in text.split("\n")[0] and "UFM" in text
+
+
+def test_a_width_to_leave_free_is_a_limit_whatever_duty_nlu_heard(run):
+    # LC 489/2009 art. 56 III (1,20 m free for pedestrians) and IV (5 m from the corner): "¿qué ancho tengo que dejar
+    # libre…?" says "tengo que" but asks a width — answered, both parts, never an empty duty list
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "deixar livre faixa mínima de 1,20 m" in lajes
+    text = run(ActionAnswer(), "Hola, voy a instalar un carrito de panchos de punto fijo en una vereda de Lajes. Que ancho de "
+               "vereda tengo que dejar libre para los peatones, y a que distancia minima de la esquina me tengo que poner?",
+               "ask_obligations", slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}).text
+    lines = text.split("\n")
+    assert "1,20 m" in lines[0] and "5 m" in lines[1] and "art-56" in text

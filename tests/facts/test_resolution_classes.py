@@ -924,3 +924,12 @@ def test_two_tents_said_with_a_figure_are_the_tents_gap():
     assert "tendo como distância 1,50m" in BERTIOGA
     assert _id("hey, setting up our 2 tents for kayak rentals in bertioga tmrw, how far apart do they gotta be?? one for "
                "custmers and one for the boards. thx", "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#written-tent-spacing"
+
+
+def test_a_distance_s_bound_is_no_word_of_what_it_is_from():
+    # LC 489/2009 art. 56 IV: a fixed-point stall stands 5 m from the corner — "a que distância mínima da esquina?" is
+    # the corner's, not the pedestrian mall's free width, which also says "mínima"
+    assert "IV - distar, no mínimo 5 (cinco) metros na interseção dos alinhamentos prediais, nas esquinas" in LAJES
+    found = resolve("vou instalar um carrinho de cachorro-quente de ponto fixo em uma calçada de lajes. e a que distância "
+                    "minima da esquina me tenho que colocar?", "br-rn-lajes", activity="food_truck")
+    assert found is not None and found.record.id.endswith("#distance-from_corner_min") and found.record.value == "5"
