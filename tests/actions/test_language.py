@@ -16,6 +16,10 @@ from actions.common.language import detect_language
         ("Quero alugar uma mota de água no Algarve", None, None, "pt-PT"),
         ("qual a coima?", None, "pt", "pt-PT"),
         ("Can I rent jet skis in Portugal?", None, None, "en"),
+        # English function words decide where the only marker would be Portuguese ("do" is also "of the")
+        ("do my rental kayaks and boards in bertioga need to be painted or marked in some special way?", None, None, "en"),
+        ("E se for uma empresa?", "pt-BR", None, "pt-BR"),
+        ("to vendendo coco na praia, precisa de licença?", None, None, "pt-BR"),
         # No language evidence: the conversation's language is kept.
         ("Bertioga", "en", None, "en"),
         ("SUP", "pt-PT", None, "pt-PT"),
