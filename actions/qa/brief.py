@@ -227,7 +227,13 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         shown_words |= _words(decision.permit)
     unmet = frozenset(s for s, w in asked.items() if w >= 1.0) - shown_words
     lead = None
-    if "permit" not in sections:
+    # "e para uma empresa com vários vendedores?", "¿puede la empresa pedir una sola licencia para todos sus
+    # vendedores?": the rule of one permit each, which says what a company asks — before any word the question
+    # shares with another rule ("produtos de limpeza" with the goods banned in the street)
+    company = _coded_rule(decision, question, says_no=False)
+    if company is not None:
+        lead = company
+    elif "permit" not in sections:
         # a list answer (limits, obligations): the item the question points to, of whatever list
         lead = _pointed(ranked, decision, update, asked)
     elif asks_for_a_figure(question):
@@ -247,9 +253,6 @@ def brief_decision(decision: Decision, sections: tuple[str, ...], question: str)
         held += [(relevance(d, weights), -len(ranked) - i, d) for i, d in enumerate(distances)
                  if relevance(d, weights) >= 1.0 and "distances" not in sections]
         lead = max(held, key=lambda h: h[:2])[2] if held else None
-    if lead is None:
-        # "e para uma empresa com vários vendedores?": the rule of one permit each, which says what a company asks
-        lead = _coded_rule(decision, question, says_no=False)
     return Brief(decision.model_copy(update=update) if update else decision, cut, first, unmet, lead, frozenset(asked))
 
 
@@ -375,7 +378,7 @@ _MORE_THAN_ONE = re.compile(r"\b(tirar|ter|pedir|obter|conseguir|get|have|hold|a
                             r"licen[cs]es?|permits?|authori[sz]ations?)\b")
 # "and for a company with several sellers?", "e pra uma empresa com funcionários?", "¿y para una empresa con
 # varios vendedores?" (glossed): how many permits a company with staff needs
-_FOR_A_COMPANY_WITH_STAFF = re.compile(r"\b(empresa|company|firma|firm|business|sociedade)\b.{0,40}\b(empregados?|funcionarios?|"
+_FOR_A_COMPANY_WITH_STAFF = re.compile(r"\b(empresa|company|firma|firm|business|sociedade)\b.{0,60}\b(empregados?|funcionarios?|"
                                        r"vendedores|colaboradores|sellers|vendors|employees|staff|workers)\b")
 _ONE_EACH = re.compile(r"one_(licence|authorisation|permit)_per_")
 # Questions the rules data answers by one rule, found by its code: (what the question asks, the rule's code,

@@ -374,3 +374,16 @@ def test_a_width_to_leave_free_is_a_limit_whatever_duty_nlu_heard(run):
                "ask_obligations", slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}).text
     lines = text.split("\n")
     assert "1,20 m" in lines[0] and "5 m" in lines[1] and "art-56" in text
+
+
+def test_a_company_with_staff_is_answered_by_the_one_licence_each_rule_first(run):
+    # LC 489/2009 art. 64 § 3º: a company asks "tantas licenças quantos forem os empregados" — said first, before the goods
+    # banned in the street that "productos de limpieza" shares a word with
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "tantas licenças quantos forem os empregados" in lajes
+    text = run(ActionAnswer(), "Represento a una empresa chilena de productos de limpieza que quiere vender en las calles de "
+               "Lajes con cuatro vendedores a pie. ¿Puede la empresa pedir una sola licencia que sirva para todos sus "
+               "vendedores?", "ask_permission",
+               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}).text
+    first = text.split("\n")[0]
+    assert "por empleado" in first and "lc-489-2009/art-64" in first
