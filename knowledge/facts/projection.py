@@ -110,10 +110,12 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             # "quanto aumenta a multa por agravante?": the percentage each one adds, with the list
             percent = f"{p.aggravating_percent.normalize():f}"
             listed = {lang: "; ".join(re.sub(r"^(Agravante|Aggravating): ", "", o.text.get(lang) or o.text.get("pt-BR", ""))
-                                      for o in p.aggravating) for lang in ("pt-BR", "pt-PT", "en")}
+                                      for o in p.aggravating) for lang in ("pt-BR", "pt-PT", "en", "es")}
             words = {"pt-BR": f"cada agravante constatado acrescenta {percent}% à multa ({listed['pt-BR']})",
                      "pt-PT": f"cada agravante verificada acrescenta {percent}% à coima ({listed['pt-PT']})",
-                     "en": f"each aggravating factor found adds {percent}% to the fine ({listed['en']})"}
+                     "en": f"each aggravating factor found adds {percent}% to the fine ({listed['en']})",
+                     # (for replies only: one language per reply)
+                     "es": f"cada agravante constatado suma un {percent}% a la multa ({listed['es']})"}
             cite = tuple(dict.fromkeys([c for o in p.aggravating for c in _ids(norm, o.cite)] + list(_ids(norm, p.cite))))
             # (only a question about aggravation gets it: "the fine for breaking the rules" is the fine)
             yield FactRecord(id=f"{n}#penalty-{pid}-aggravating", kind="fine", text=words, cite=cite, value=percent,

@@ -302,6 +302,8 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays"),
     # a food named after an animal is no animal ("my hot-dog cart" is not the impounded animals' rule)
     # (and "cachorro-quente", the Spanish "pancho" glossed, is no "cachorro")
+    # "segundo a lei", "según la ley" (glossed) is "according to", no second fine
+    (r"\bsegundo (?=(a|o|as|os) )", "conforme "),
     (r"\bhot[ -]?dogs?\b", "hotdog"), (r"\bcachorros?[ -]quentes?\b", "hotdog")))
 
 
@@ -1032,7 +1034,8 @@ def _tiers_holding(question: str, candidates: list[FactRecord]) -> list[FactReco
 _REFERS_BACK = re.compile(r"\b(dela|dele|delas|deles|nela|nele|from it|from them|of it|from her|from him|de ella|de ellas|"
                           r"de ellos)\b")
 # An amount asked ("de quanto a quanto", "how much", "o valor mínimo e máximo").
-_ASKS_AMOUNT = re.compile(r"\b(quanto|quanta|how much|valor|value|amount|minimo|maximo|minimum|maximum|min|max)\b")
+_ASKS_AMOUNT = re.compile(r"\b(quanto|quanta|how much|valor|valores|value|values|amount|amounts|range|minimo|maximo|minimum|"
+                          r"maximum|min|max|entre que|between what)\b")
 # Words that name a breach of the rules in general, no offence in particular.
 _ANY_BREACH = frozenset(stem(w) for w in """regra regras rule rules breaking break breach breaching infringing infringe
 descumprir descumprimento desrespeitar violar violating violation infracao infracoes lei norma law norms street vending

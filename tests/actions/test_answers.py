@@ -387,3 +387,12 @@ def test_a_company_with_staff_is_answered_by_the_one_licence_each_rule_first(run
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}).text
     first = text.split("\n")[0]
     assert "por empleado" in first and "lc-489-2009/art-64" in first
+
+
+def test_the_aggravating_share_is_said_in_spanish_to_a_spanish_question(run):
+    # Lei 1.902/2018 art. 38 and 36: 30% more per aggravating circumstance — one language per reply
+    text = run(ActionAnswer(), "¿Y cuánto se suma a la multa por cada agravante que constate el fiscal en Pontal do Paraná?",
+               "ask_fine", slots={"municipality": "br-pr-pontal-do-parana", "jurisdiction": "br-pr-pontal-do-parana",
+                                  "language": "es"}).text
+    first = text.split("\n")[0]
+    assert "30%" in first and "acrescenta" not in first and "agravante" in first

@@ -933,3 +933,14 @@ def test_a_distance_s_bound_is_no_word_of_what_it_is_from():
     found = resolve("vou instalar um carrinho de cachorro-quente de ponto fixo em uma calçada de lajes. e a que distância "
                     "minima da esquina me tenho que colocar?", "br-rn-lajes", activity="food_truck")
     assert found is not None and found.record.id.endswith("#distance-from_corner_min") and found.record.value == "5"
+
+
+@pytest.mark.parametrize("question", [
+    "Boa tarde, tenho uma barraca de comida em Pontal do Paraná. Segundo a lei 1902, entre que valores se fixa uma multa?",
+    "Quais são os valores mínimo e máximo da multa em Pontal?",
+])
+def test_according_to_the_law_is_no_second_fine_and_a_range_asked_is_the_law_s_range(question):
+    # Lei 1.902/2018 art. 38: fines from R$ 300,00 to R$ 12.000,00 — "segundo a lei" (according to) is not "a segunda multa"
+    # (art. 43 I, the cassation after 2 fines), and "entre que valores" asks the range
+    assert "R$ 300,00 (trezentos reais)" in PONTAL
+    assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-fine"
