@@ -100,7 +100,8 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
                       value=str(p.amount.value) if p.amount else None,
                       value_max=str(p.amount_max.value) if p.amount_max else None,
                       extra=extra, activities=tuple(sorted(penalties.get(pid, ()))), **base)
-        tier_text = _text(p.text) or {"pt-BR": p.grade or pid}
+        # (a tier the law names only by its grade, "III", is said so in every language)
+        tier_text = _text(p.text) or {lang: p.grade or pid for lang in ("pt-BR", "pt-PT", "en", "es")}
         if p.legal_person_multiplier is not None:
             # the company's multiple is the record's figure (extra), said by the reply's template: as words of its
             # text it would make "sou pessoa física, não tenho empresa" a lead to this offence
@@ -130,7 +131,8 @@ def project(norm: NormData, day: date) -> Iterable[FactRecord]:
             # the offence's own item first (what the citizen asked), then the tier's (which holds the amount)
             cite = tuple(dict.fromkeys([*_ids(norm, offence.cite), *_ids(norm, p.cite)]))
             yield FactRecord(id=f"{n}#penalty-{pid}-{offence.code}", text=offence.text, cite=cite,
-                             about=(*offence.about, *(t for lang, t in tier_text.items() if lang in MATCHED_LANGUAGES)),
+                             about=tuple(dict.fromkeys((*offence.about,
+                                                        *(t for lang, t in tier_text.items() if lang in MATCHED_LANGUAGES)))),
                              **common)
 
     for oid, o in norm.offices.items():

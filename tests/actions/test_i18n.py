@@ -100,3 +100,12 @@ def test_a_record_s_unit_word_is_said_in_the_reader_s_language(run):
                    else "Tem idade mínima pra ser ambulante em Lajes?", "ask_law", [],
                    {"language": language, "municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
         assert text.split(":")[0].endswith(word), text
+
+
+def test_every_fact_record_has_words_in_every_language():
+    """Projected records too (the rules' fees, fines, periods, the aggravating share): a Spanish reply says the
+    record's es wording, never its Portuguese."""
+    from knowledge.facts import all_facts
+
+    missing = [r.id for r in all_facts() if not all(r.text.get(lang, "").strip() for lang in ("pt-BR", "pt-PT", "en", "es"))]
+    assert missing == []
