@@ -208,7 +208,7 @@ def answer_question(turn: Turn, *, today: date | None = None, located: tuple[str
         # of the law.
         if len(text.split()) >= 4 or follow_up:
             if not _long_tail_fact(turn, fact_text, jurisdiction, activity, today, follow_up=follow_up,
-                                   after_fine=topic == "after_fine"):
+                                   after_fine=topic == "after_fine" or names_a_procedure_step(text)):
                 answer_from_search(turn, jurisdiction)
         else:
             turn.say("answer.ask_activity", buttons=activity_buttons(jurisdiction, turn.language))
@@ -490,6 +490,16 @@ _HEADLINE_FIRST = ("permission", "places", "documents")
 _WHICH_PERMIT = re.compile(r"\b((que|qual|quais) (tipo de )?(licenca|licencas|alvara|autorizacao|permissao)s? (eu )?"
                            r"(preciso|precisa|e preciso|e precisa|devo|tenho|necessito)|"
                            r"(what|which) (kind of )?(licen[cs]e|permit|authori[sz]ation)s? (do|does|would|will) (i|we|you) need)\b")
+
+
+# A step of the procedure after a fine, named in the asking sentence ("how do I go about filing a defence?", "como
+# recorro?"): asked whatever topic NLU heard in the story
+_PROCEDURE_STEP = re.compile(r"\b(defesa|defence|defense|defensa|contest\w*|impugn\w*|recurso|recorr\w*|appeal\w*|"
+                             r"recurrir|reconsidera\w*)\b")
+
+
+def names_a_procedure_step(text: str) -> bool:
+    return _PROCEDURE_STEP.search(fold(asked_sentences(text))) is not None
 
 
 # The conditions of doing something, named ("em que condições", "under what conditions", "¿en qué condiciones?")

@@ -296,14 +296,15 @@ def test_the_rule_said_first_links_the_article_that_holds_what_was_asked(run):
     assert "per employee" in first and "lc-489-2009/art-64" in first
 
 
-def test_a_question_after_a_fine_with_no_activity_is_answered_by_the_step_it_names(run):
+@pytest.mark.parametrize("intent", ["ask_after_fine", "ask_limits"])
+def test_a_question_after_a_fine_with_no_activity_is_answered_by_the_step_it_names(run, intent):
     # LC 57/2018 art. 257: "o prazo de 15 (quinze) dias Uteis … para apresentar defesa … dirigido ao Secretario de
     # Servicos Urbanos" — asked "how do I go about filing a defence?" about a stand no activity names
     igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
     assert "15 (quinze) dias Uteis" in igarapava and "Secretario de Servicos Urbanos" in igarapava
     text = run(ActionAnswer(), "Hello, I'm an Italian living in Igarapava and I sell home-made pasta from a little stand at "
                "the weekend. On Saturday an inspector wrote me an auto, said my stand was blocking the pavement and my stall "
-               "was closed. I want to contest it. How exactly do I go about filing a defence?", "ask_after_fine",
+               "was closed. I want to contest it. How exactly do I go about filing a defence?", intent,
                slots={"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava"}).text
     first = text.split("\n")[0]
     assert "15 working days" in first and "Urban Services" in first and "lc-57-2018/art-257" in first
