@@ -10,13 +10,14 @@ most three articles; the full answer waits behind the "Mais detalhes" / "More de
 from __future__ import annotations
 
 import math
+from datetime import date
 import re
 from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of
 from actions.qa.search import asks_for_a_figure
 from knowledge.facts.resolve import FUNCTION_WORDS, asked_kinds, cue_words, function_stems, place_stems, without_cues
-from knowledge.rules import catalogue
+from knowledge.rules import catalogue, regulating_norms
 from knowledge.rules.models import Citation, Decision, Note, text_in
 from knowledge.search import get_index
 from knowledge.search.text import fold, stem, tokens
@@ -393,6 +394,20 @@ def asks_a_coded_rule(question: str) -> bool:
     """A yes/no question a coded rule answers "no" to (gear left overnight, a second permit)."""
     folded = fold(question)
     return any(asked.search(folded) for asked, _, says_no in _CODED_ANSWERS if says_no)
+
+
+def a_coded_rule_says_no(question: str, activity: str | None, jurisdiction: str, day: date) -> bool:
+    """Whether a rule of the activity's regimes answers the question "no" by its code (a second permit where each
+    holder has one; gear left in place after hours) — Igarapava's food trucks, which may hold several, have none."""
+    folded = fold(question)
+    codes = [code for asked, code, no in _CODED_ANSWERS if no and asked.search(folded)]
+    if not codes or activity is None:
+        return False
+    # (the regime's conditions and duties, and its permit's notes: "one licence per applicant" is Lajes' permit's)
+    return any(code.search(getattr(item, "code", None) or "") for code in codes
+               for norm in regulating_norms(activity, jurisdiction, day) for regime in norm.activities[activity].regimes
+               for item in [*regime.conditions, *regime.obligations,
+                            *(norm.permits[regime.permit].notes if regime.permit in norm.permits else ())])
 
 
 def _coded_rule(decision: Decision, question: str, *, says_no: bool) -> Any:

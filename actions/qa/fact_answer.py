@@ -15,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from actions.common.citations import article_of, group_citations
 from actions.common.conversation import Turn
 from actions.common.money import format_amount
+from actions.qa.brief import a_coded_rule_says_no
 from actions.qa.decision_view import figure_first
 from actions.qa.facts import person_facts
 from actions.qa.subject import activity_in_text, activity_name
@@ -90,6 +91,22 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
             found = resolve(question, jurisdiction, activity=None, day=today)
         if found is not None and found.kind not in ANSWERED_KINDS:
             found = None
+    if (found is None and not long_tail and can_i and not follow_up
+            and not a_coded_rule_says_no(question, activity, jurisdiction, today or date.today())):
+        # "¿puedo tener más de un alvará?": a limit whose own phrase the question says answers it (Igarapava art. 99
+        # § 1º: one holder may have more than one, proving its structure) — the rules list no such count; a second permit
+        # a rule of one each forbids is the rules' "no" (brief.a_coded_rule_says_no)
+        said = _rule_said_in(parts[0] if parts else AskingPart(question, question, question), jurisdiction, activity, today)
+        found = said if said is not None and said.kind == "limit" else None
+        if found is not None and _SAYS_NO.search(fold(found.record.text.get("pt-BR", ""))):
+            # ... and says no when the limit forbids ("não pode vender bebida alcoólica na rua, salvo em festas")
+            links = _links(found.record.norm, list(found.record.cite)[:3])
+            turn.dispatcher.utter_message(
+                text=turn.text("answer.forbidden", municipality=municipality, text=found.record.words(turn.language),
+                               link=links[0] if links else None),
+                json_message={"fact": {"id": found.record.id, "kind": found.kind}, "citations": [dict(link) for link in links]})
+            turn.set_slot("topic", found.kind)
+            return True
     if found is None and long_tail:
         found = retrieve(question, jurisdiction, activity=activity, day=today)
         if found is None and after_fine and not asked_kinds(question):
@@ -313,6 +330,10 @@ def _rule_said_in(part: AskingPart, jurisdiction: str, activity: str | None, tod
              if r.kind in _SAYS_WHAT_IS_ALLOWED and (r.value is None or r.kind == "limit")
              and (not r.activities or activity in r.activities) and says_a_phrase_of(r, read)]
     return Resolution(record=rules[0], kind=rules[0].kind, score=0.0) if len(rules) == 1 else None
+
+
+# A limit that forbids ("não pode", "não se concede", "proibido"): a can-I it answers is answered "no"
+_SAYS_NO = re.compile(r"\b(nao pode|nao podem|nao se concede|proibid[oa]s?|vedad[oa]s?)\b")
 
 
 def _permit_issued(office: FactRecord, lang: str, activity: str | None) -> str | None:

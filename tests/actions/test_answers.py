@@ -397,3 +397,28 @@ def test_the_aggravating_share_is_said_in_spanish_to_a_spanish_question(run):
                                   "language": "es"}).text
     first = text.split("\n")[0]
     assert "30%" in first and "acrescenta" not in first and "agravante" in first
+
+
+def test_a_can_i_in_a_limit_s_own_words_is_answered_by_that_limit(run):
+    # LC 57/2018 art. 99 § 1º: "Cada autorizatario podera ter mais de um alvara de autorizacido, desde que comprovada a
+    # estrutura e capacidade" — yes, with its condition; no rule of one permit each applies there
+    igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
+    assert "Cada autorizatario podera ter mais de um alvara de autorizacido, desde que comprovada a estrutura e capacidade" in igarapava
+    text = run(ActionAnswer(), "Ya tengo con mi empresa un alvará de autorización para el food truck en Igarapava y quiero sumar "
+               "un segundo camioncito. ¿Puedo tener más de un alvará?", "ask_permission",
+               [{"entity": "activity", "value": "food_truck"}],
+               slots={"municipality": "br-sp-igarapava", "jurisdiction": "br-sp-igarapava", "language": "es"}).text
+    first = text.split("\n")[0]
+    assert "más de una licencia" in first and "lc-57-2018/art-99" in first
+
+
+def test_a_can_i_a_limit_forbids_is_answered_no(run):
+    # LC 489/2009 art. 59 VII: "É proibido realizar, em vias e logradouros públicos, o comércio de: … bebidas alcoólicas
+    # pelo vendedor móvel circulante, salvo em festas municipais"
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas municipais" in lajes
+    text = run(ActionAnswer(), "quero vender cerveja gelada no isopor andando pela rua em lajes rn, pode? ou so em festa?",
+               "ask_permission", [{"entity": "activity", "value": "itinerant_vendor"}],
+               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
+    first = text.split("\n")[0]
+    assert first.startswith("Não pode em Lajes (RN)") and "festas municipais" in first and "lc-489-2009/art-59" in first
