@@ -10,8 +10,8 @@ most three articles; the full answer waits behind the "Mais detalhes" / "More de
 from __future__ import annotations
 
 import math
-from datetime import date
 import re
+from datetime import date
 from typing import Any, Iterable, NamedTuple
 
 from actions.common.citations import article_of

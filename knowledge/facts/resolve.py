@@ -300,10 +300,10 @@ _CONTRACTIONS = tuple((re.compile(p), r) for p, r in (
     (r"\bturn(ed|s|ing)? down\b", "reject"),
     # the working week named as a span ("durante a semana" is the weekdays' hours, not "during" a period)
     (r"\b(durante a|durante la|during the) semana\b", "dias uteis"), (r"\bduring the week\b", "on weekdays"),
-    # a food named after an animal is no animal ("my hot-dog cart" is not the impounded animals' rule)
-    # (and "cachorro-quente", the Spanish "pancho" glossed, is no "cachorro")
     # "segundo a lei", "según la ley" (glossed) is "according to", no second fine
     (r"\bsegundo (?=(a|o|as|os) )", "conforme "),
+    # a food named after an animal is no animal ("my hot-dog cart" is not the impounded animals' rule)
+    # (and "cachorro-quente", the Spanish "pancho" glossed, is no "cachorro")
     (r"\bhot[ -]?dogs?\b", "hotdog"), (r"\bcachorros?[ -]quentes?\b", "hotdog")))
 
 
