@@ -98,15 +98,6 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         # a rule of one each forbids is the rules' "no" (brief.a_coded_rule_says_no)
         said = _rule_said_in(parts[0] if parts else AskingPart(question, question, question), jurisdiction, activity, today)
         found = said if said is not None and said.kind == "limit" else None
-        if found is not None and _SAYS_NO.search(fold(found.record.text.get("pt-BR", ""))):
-            # ... and says no when the limit forbids ("não pode vender bebida alcoólica na rua, salvo em festas")
-            links = _links(found.record.norm, list(found.record.cite)[:3])
-            turn.dispatcher.utter_message(
-                text=turn.text("answer.forbidden", municipality=municipality, text=found.record.words(turn.language),
-                               link=links[0] if links else None),
-                json_message={"fact": {"id": found.record.id, "kind": found.kind}, "citations": [dict(link) for link in links]})
-            turn.set_slot("topic", found.kind)
-            return True
     if found is None and long_tail:
         found = retrieve(question, jurisdiction, activity=activity, day=today)
         if found is None and after_fine and not asked_kinds(question):
@@ -146,6 +137,17 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         if found is None or found.kind not in ANSWERED_KINDS:
             return False
         others = [o for o in others if o.record.id != found.record.id]
+    if (found.kind == "limit" and asks_can_i(question) and not others
+            and _SAYS_NO.search(fold(found.record.text.get("pt-BR", "")))):
+        # a yes/no asked of a limit that forbids is answered "no", with the limit ("quero vender cerveja andando pela rua,
+        # pode?" → Lajes art. 59 VII; "is selling at the traffic lights allowed?" → art. 249)
+        links = _links(found.record.norm, list(found.record.cite)[:3])
+        turn.dispatcher.utter_message(
+            text=turn.text("answer.forbidden", municipality=municipality, text=found.record.words(turn.language),
+                           link=links[0] if links else None),
+            json_message={"fact": {"id": found.record.id, "kind": found.kind}, "citations": [dict(link) for link in links]})
+        turn.set_slot("topic", found.kind)
+        return True
     text, links = _said(turn, found, municipality=municipality, uncovered=uncovered, activity=activity)
     cited = list(links)
     for also in others:
@@ -429,6 +431,8 @@ _CAN_I = re.compile(r"^\s*¿?\s*((e|and|y|but|mas|pero) )?((o|a|os|as|lo|la|le|m
                     # "Is that allowed?", "is this even legal?": whether, of what the story told
                     # (not "is that OK for the crew, or above how many people…?", which asks a figure)
                     r"is (?:that|this|it) (?:even |really |actually )?(?:allowed|permitted|legal)|"
+                    # ("Is selling at the traffic lights allowed?": what is done, named by its -ing)
+                    r"is \w+ing\b[^?.!]{0,60}\b(?:allowed|permitted|legal)|"
                     r"am i allowed|are we allowed|puedo|podemos|se puede|podés|podes|está permitido|esta permitido)\b",
                     re.IGNORECASE)
 

@@ -422,3 +422,15 @@ def test_a_can_i_a_limit_forbids_is_answered_no(run):
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
     first = text.split("\n")[0]
     assert first.startswith("Não pode em Lajes (RN)") and "festas municipais" in first and "lc-489-2009/art-59" in first
+
+
+def test_whether_doing_what_a_limit_bans_is_allowed_is_answered_no(run):
+    # LC 489/2009 art. 249: "Fica expressamente proibido qualquer tipo de abordagem … nos semáforos das vias públicas, salvo
+    # para o fim de trotes de calouros universitários" — "Is selling at the traffic lights allowed?" is a yes/no
+    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
+    assert "Fica expressamente proibido qualquer tipo de abordagem" in lajes
+    text = run(ActionAnswer(), "I've started selling bottled water to drivers waiting at the traffic lights on the main avenue "
+               "in Lajes. Is selling at the traffic lights allowed?", "ask_permission",
+               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
+    first = text.split("\n")[0]
+    assert first.startswith("No, that is not allowed in Lajes (RN)") and "traffic lights" in first and "art-249" in first
