@@ -45,7 +45,7 @@ from actions.qa.subject import (
 )
 from knowledge.corpus import load_corpus
 from knowledge.facts import asked_kinds
-from knowledge.facts.resolve import asked_directly, asked_sentences, asking_parts, asks_a_price
+from knowledge.facts.resolve import ASKS_RECOURSE, asked_directly, asked_sentences, asking_parts, asks_a_price
 from knowledge.jurisdictions import answer_language, speaking
 from knowledge.rules import Outcome, evaluate, regulating_norms, text_in
 from knowledge.rules.registry import registry
@@ -493,13 +493,13 @@ _WHICH_PERMIT = re.compile(r"\b((que|qual|quais) (tipo de )?(licenca|licencas|al
 
 
 # A step of the procedure after a fine, named in the asking sentence ("how do I go about filing a defence?", "como
-# recorro?"): asked whatever topic NLU heard in the story
-_PROCEDURE_STEP = re.compile(r"\b(defesa|defence|defense|defensa|contest\w*|impugn\w*|recurso|recorr\w*|appeal\w*|"
-                             r"recurrir|reconsidera\w*)\b")
+# recorro?"): asked whatever topic NLU heard in the story — a recourse (the resolver's ASKS_RECOURSE) or a defence
+_DEFENCE = re.compile(r"\b(defesa|defence|defense|defensa|contest\w*|impugn\w*)\b")
 
 
 def names_a_procedure_step(text: str) -> bool:
-    return _PROCEDURE_STEP.search(fold(asked_sentences(text))) is not None
+    asking = fold(asked_sentences(text))
+    return ASKS_RECOURSE.search(asking) is not None or _DEFENCE.search(asking) is not None
 
 
 # The conditions of doing something, named ("em que condições", "under what conditions", "¿en qué condiciones?")

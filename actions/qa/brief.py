@@ -392,15 +392,19 @@ _CODED_ANSWERS = ((_LEAVE_IN_PLACE, re.compile(r"remove(d)?_(gear_)?(after_hours
 
 def asks_a_coded_rule(question: str) -> bool:
     """A yes/no question a coded rule answers "no" to (gear left overnight, a second permit)."""
+    return bool(_codes_saying_no(question))
+
+
+def _codes_saying_no(question: str) -> list[re.Pattern[str]]:
+    """The codes of the rules that answer the question "no" (_CODED_ANSWERS)."""
     folded = fold(question)
-    return any(asked.search(folded) for asked, _, says_no in _CODED_ANSWERS if says_no)
+    return [code for asked, code, says_no in _CODED_ANSWERS if says_no and asked.search(folded)]
 
 
 def a_coded_rule_says_no(question: str, activity: str | None, jurisdiction: str, day: date) -> bool:
     """Whether a rule of the activity's regimes answers the question "no" by its code (a second permit where each
     holder has one; gear left in place after hours) — Igarapava's food trucks, which may hold several, have none."""
-    folded = fold(question)
-    codes = [code for asked, code, no in _CODED_ANSWERS if no and asked.search(folded)]
+    codes = _codes_saying_no(question)
     if not codes or activity is None:
         return False
     # (the regime's conditions and duties, and its permit's notes: "one licence per applicant" is Lajes' permit's)

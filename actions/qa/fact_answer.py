@@ -137,18 +137,13 @@ def answer_fact(turn: Turn, question: str, jurisdiction: str, *, activity: str |
         if found is None or found.kind not in ANSWERED_KINDS:
             return False
         others = [o for o in others if o.record.id != found.record.id]
+    text, links = _said(turn, found, municipality=municipality, uncovered=uncovered, activity=activity)
     if (found.kind == "limit" and asks_can_i(question) and not others
             and _SAYS_NO.search(fold(found.record.text.get("pt-BR", "")))):
         # a yes/no asked of a limit that forbids is answered "no", with the limit ("quero vender cerveja andando pela rua,
         # pode?" → Lajes art. 59 VII; "is selling at the traffic lights allowed?" → art. 249)
-        links = _links(found.record.norm, list(found.record.cite)[:3])
-        turn.dispatcher.utter_message(
-            text=turn.text("answer.forbidden", municipality=municipality, text=found.record.words(turn.language),
-                           link=links[0] if links else None),
-            json_message={"fact": {"id": found.record.id, "kind": found.kind}, "citations": [dict(link) for link in links]})
-        turn.set_slot("topic", found.kind)
-        return True
-    text, links = _said(turn, found, municipality=municipality, uncovered=uncovered, activity=activity)
+        text = turn.text("answer.forbidden", municipality=municipality, text=found.record.words(turn.language),
+                         link=links[0] if links else None)
     cited = list(links)
     for also in others:
         # "onde se pede e com quanta antecedência?": every part answered, each with its article

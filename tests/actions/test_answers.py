@@ -16,6 +16,7 @@ def _seed(name: str) -> str:
 
 
 IGARAPAVA, PONTAL = _seed("001_54008c3fc0458259.txt"), _seed("003_f62ddfeb97083b18.txt")
+LAJES, RAMT = _seed("004_509c367244b32730.txt"), _seed("002_55a9ddd3b6cc6096.txt")
 SUP_BERTIOGA = [{"entity": "activity", "value": "sup"}, {"entity": "municipality", "value": "br-sp-bertioga"}]
 BERTIOGA_ARTICLE = "/norms/br-sp-bertioga/decreto-4510-2024/art-"
 
@@ -188,14 +189,10 @@ def test_food_sold_from_a_van_is_a_food_truck(run):
     assert "tera validade de 2 (dois) anos" in IGARAPAVA
 
 
-_SEEDS = Path(__file__).resolve().parents[2] / "knowledge" / "norms"
-
-
 def test_clothes_sold_from_a_motor_vehicle_are_their_own_fee_row(run):
     # Lei 1.902/2018, Anexo VI 11.20.00: "Veículo com tração motora para venda de roupas e artigos do vestuário, cofres e
     # móveis em geral" — 660,00 UFM a year, 220,00 per four-month fraction (not the non-motor vehicle's other goods)
-    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
-    assert "cofres e móveis em geral - período anual ou fração quadrimestral 660,00 220,00" in pontal
+    assert "cofres e móveis em geral - período anual ou fração quadrimestral 660,00 220,00" in PONTAL
     text = run(ActionAnswer(), "tenho uma kombi q eu vendo roupa, chinelo e canga rodando pelas ruas de pontal do parana. "
                "quanto eh a taxa anual pra veiculo de vender roupa?", "ask_fee").text
     assert text.startswith("660,00 UFM") and "sem tração motora" not in text
@@ -203,8 +200,7 @@ def test_clothes_sold_from_a_motor_vehicle_are_their_own_fee_row(run):
 
 def test_a_fixed_kiosk_on_a_sidewalk_is_the_fixed_point_stall(run):
     # LC 489/2009 art. 56 III-IV: 1,20 m of sidewalk left free, at least 5 m from the corner
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "deixar livre faixa mínima de 1,20 m (um metro e vinte centímetros) nos passeios" in lajes
+    assert "deixar livre faixa mínima de 1,20 m (um metro e vinte centímetros) nos passeios" in LAJES
     text = run(ActionAnswer(), "Che, quiero poner un carrito de panchos fijo, siempre en el mismo punto, en una vereda de "
                "Lajes. ¿Cuánto espacio libre le tengo que dejar a la gente en la vereda y a qué distancia de la esquina me "
                "tengo que poner?", "ask_limits", [{"entity": "activity", "value": "carrito de panchos"}]).text
@@ -227,8 +223,7 @@ def test_a_follow_up_asks_a_company_s_fine_only_when_it_says_company(run):
 
 def test_a_price_asked_in_a_fee_record_s_words_is_that_fee(run):
     # Lei 1.902/2018 art. 13 § 1º: a lost badge or vest is replaced for 50 % of the activity's licence fee
-    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
-    assert "comunicado ao" in pontal and "50% (cinquenta por cento)" in pontal
+    assert "comunicado ao" in PONTAL and "50% (cinquenta por cento)" in PONTAL
     text = run(ActionAnswer(), "I'm a licensed ambulant vendor in Pontal do Paraná (ice lollies). I lost my crachá and my "
                "vendor vest on the beach. What do I have to pay to get a second copy?", "ask_fee").text
     assert "50%" in text and "lei-1902-2018/art-13" in text
@@ -244,8 +239,7 @@ def test_a_price_asked_in_a_fee_record_s_words_is_that_fee(run):
      "selling fireworks during the party. Is that even allowed?", "no fireworks stalls"),
 ])
 def test_is_that_allowed_after_the_story_is_answered_no_by_the_rule_that_forbids_it(run, question, said):
-    igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
-    assert "exclusiva do autorizatario" in igarapava and "para a venda de fogos de artificio" in igarapava
+    assert "exclusiva do autorizatario" in IGARAPAVA and "para a venda de fogos de artificio" in IGARAPAVA
     text = run(ActionAnswer(), question, "ask_permission").text
     assert text.startswith("No, that is not allowed in Igarapava (SP)") and said in text.split("\n")[0]
 
@@ -253,8 +247,7 @@ def test_is_that_allowed_after_the_story_is_answered_no_by_the_rule_that_forbids
 def test_a_spanish_can_i_is_answered_no_by_the_portuguese_clause_that_forbids_it(run):
     # Lei 1.902/2018 art. 13: no machetes or similar cutting tools when selling green coconut — the Spanish question,
     # glossed into Portuguese, meets the rule's Portuguese clause; the answer says it in Spanish
-    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
-    assert "instrumentos cortantes" in pontal
+    assert "instrumentos cortantes" in PONTAL
     text = run(ActionAnswer(), "Che, vendo coco verde en la arena en Pontal y siempre lo abro con el machete delante del "
                "cliente. ¿Puedo seguir usando el machete?", "ask_permission",
                slots={"language": "es"}).text
@@ -265,8 +258,7 @@ def test_a_spanish_can_i_is_answered_no_by_the_portuguese_clause_that_forbids_it
 def test_a_preposition_shared_with_a_prohibition_does_not_forbid(run):
     # LC 489/2009 art. 64: a street vendor must be over 18 — "durante las vacaciones" is no question of the rule against
     # working "durante o serviço" under the influence (art. 58)
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "maior de 18" in lajes
+    assert "maior de 18" in LAJES
     text = run(ActionAnswer(), "Mi hijo tiene 16 años y quiere vender helados como vendedor ambulante en Lajes durante las "
                "vacaciones. ¿Puede sacar la licencia a su nombre?", "ask_permission", slots={"language": "es"}).text
     assert "18 años" in text.split("\n")[0] and "alcohol" not in text.split("\n")[0]
@@ -275,8 +267,7 @@ def test_a_preposition_shared_with_a_prohibition_does_not_forbid(run):
 def test_under_what_conditions_is_answered_by_the_conditions_not_the_duties(run):
     # RAMT art. 21 n.º 5: jet skis under 60 kW … may be rented to people without a boating licence "por períodos não
     # superiores a uma hora" — asked "under what conditions", which NLU may read as the operator's obligations
-    ramt = " ".join((_SEEDS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
-    assert "podem ser alugadas a pessoas não habilitadas com carta de navegador de recreio por períodos não superiores a uma hora" in ramt
+    assert "podem ser alugadas a pessoas não habilitadas com carta de navegador de recreio por períodos não superiores a uma hora" in RAMT
     text = run(ActionAnswer(), "I'm planning a jet-ski hire business on a beach near Lagos. Under what conditions may I hire "
                "jet skis to tourists who don't hold any boating licence?", "ask_obligations",
                slots={"municipality": "pt", "jurisdiction": "pt"}).text
@@ -287,8 +278,7 @@ def test_under_what_conditions_is_answered_by_the_conditions_not_the_duties(run)
 def test_the_rule_said_first_links_the_article_that_holds_what_was_asked(run):
     # LC 489/2009 art. 39 § 3º (one licence per applicant) and art. 64 § 3º (a company asks one per employee): "and if it
     # is my company with 3 employees?" is art. 64's
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "tantas licenças quantos forem os empregados" in lajes
+    assert "tantas licenças quantos forem os empregados" in LAJES
     text = run(ActionAnswer(), "and if its my company with 3 employees selling on the streets?", "ask_permission",
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "activity": "itinerant_vendor"},
                before=["what do I need to register as a walking vendor (ambulante) in Lajes?"]).text
@@ -300,8 +290,7 @@ def test_the_rule_said_first_links_the_article_that_holds_what_was_asked(run):
 def test_a_question_after_a_fine_with_no_activity_is_answered_by_the_step_it_names(run, intent):
     # LC 57/2018 art. 257: "o prazo de 15 (quinze) dias Uteis … para apresentar defesa … dirigido ao Secretario de
     # Servicos Urbanos" — asked "how do I go about filing a defence?" about a stand no activity names
-    igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
-    assert "15 (quinze) dias Uteis" in igarapava and "Secretario de Servicos Urbanos" in igarapava
+    assert "15 (quinze) dias Uteis" in IGARAPAVA and "Secretario de Servicos Urbanos" in IGARAPAVA
     text = run(ActionAnswer(), "Hello, I'm an Italian living in Igarapava and I sell home-made pasta from a little stand at "
                "the weekend. On Saturday an inspector wrote me an auto, said my stand was blocking the pavement and my stall "
                "was closed. I want to contest it. How exactly do I go about filing a defence?", intent,
@@ -313,8 +302,7 @@ def test_a_question_after_a_fine_with_no_activity_is_answered_by_the_step_it_nam
 def test_a_stall_at_a_festival_is_the_festival_s_whatever_names_it(run):
     # LC 489/2009 art. 144: trading at traditional festivals is a temporary activity, its permission asked from the
     # Coordenadoria de Tributos e Cadastros (§ 1: at least 10 days before) — not a fixed-point stall's permission
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "requerida junto a Coordenadoria de Tributos" in lajes or "Coordenadoria de Tributos" in lajes
+    assert "requerida junto a Coordenadoria de Tributos e Cadastros da Prefeitura Municipal de Lajes, com antecedência mínima de 10 (dez) dias" in LAJES
     text = run(ActionAnswer(), "Vou montar uma barraca de comida na festa da padroeira em Lajes. Onde eu peço a permissão pra "
                "barraca? E com quanto tempo de antecedência?", "ask_permission",
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
@@ -334,8 +322,8 @@ def test_an_office_names_the_permit_in_the_reader_s_language(run):
 def test_an_operator_s_fine_says_the_company_s_double(run):
     # RAMT art. 29 (500 € to 3 740 € without a licence) and art. 38: "Tratando-se de pessoas colectivas, os limites …
     # são elevados para o dobro"
-    ramt = " ".join((_SEEDS / "002_55a9ddd3b6cc6096.txt").read_text(encoding="utf-8").split())
-    assert "são elevados para o dobro" in ramt
+    assert "são elevados para o dobro" in RAMT
+    assert "coima de montante mínimo de (euro) 500 e máximo de (euro) 3740 a quem exerça a actividade marítimo-turística sem que" in RAMT
     text = run(ActionAnswer(), "What's the fine for operating boat tours without a licence?", "ask_fine",
                slots={"municipality": "pt", "jurisdiction": "pt"}).text
     first = text.split("\n")[0]
@@ -345,8 +333,7 @@ def test_an_operator_s_fine_says_the_company_s_double(run):
 def test_a_beach_seller_s_word_in_a_town_with_no_beach_vendor_is_its_street_vendor(run):
     # LC 489/2009 art. 388 § 2º: seized goods are collected "dentro do prazo máximo de 30 (trinta) dias", else auctioned
     # (§ 3º) — Lajes has no beach vendor: "carrinho de churrasquinho" is its street trade, not a deposit refund
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "dentro do prazo máximo de 30 (trinta) dias, retirar o material" in lajes
+    assert "dentro do prazo máximo de 30 (trinta) dias, retirar o material" in LAJES
     text = run(ActionAnswer(), "A prefeitura de Lajes apreendeu meu carrinho de churrasquinho e levou pro depósito. Tenho até "
                "quando pra ir buscar?", "ask_after_fine",
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
@@ -356,8 +343,7 @@ def test_a_beach_seller_s_word_in_a_town_with_no_beach_vendor_is_its_street_vend
 def test_a_fee_asked_in_a_story_of_the_season_is_the_fee(run):
     # Lei 1.902/2018 art. 9 § 3º (Lei 2.247/2021): exempt from the licence fee over 60 years of age — "quiero vender en la
     # temporada… ¿tengo algún descuento en la tasa?" asks the fee, whatever season NLU heard in the story
-    pontal = " ".join((_SEEDS / "003_f62ddfeb97083b18.txt").read_text(encoding="utf-8").split())
-    assert "contar com mais de sessenta anos de idade" in pontal
+    assert "contar com mais de sessenta anos de idade" in PONTAL
     text = run(ActionAnswer(), "Soy jubilado, tengo 63 años y quiero vender artesanías en la temporada de verano en Pontal do "
                "Paraná. ¿Tengo algún descuento en la tasa de licencia?", "ask_season",
                [{"entity": "activity", "value": "crafts"}],
@@ -368,8 +354,7 @@ def test_a_fee_asked_in_a_story_of_the_season_is_the_fee(run):
 def test_a_width_to_leave_free_is_a_limit_whatever_duty_nlu_heard(run):
     # LC 489/2009 art. 56 III (1,20 m free for pedestrians) and IV (5 m from the corner): "¿qué ancho tengo que dejar
     # libre…?" says "tengo que" but asks a width — answered, both parts, never an empty duty list
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "deixar livre faixa mínima de 1,20 m" in lajes
+    assert "deixar livre faixa mínima de 1,20 m" in LAJES
     text = run(ActionAnswer(), "Hola, voy a instalar un carrito de panchos de punto fijo en una vereda de Lajes. Que ancho de "
                "vereda tengo que dejar libre para los peatones, y a que distancia minima de la esquina me tengo que poner?",
                "ask_obligations", slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes", "language": "es"}).text
@@ -380,8 +365,7 @@ def test_a_width_to_leave_free_is_a_limit_whatever_duty_nlu_heard(run):
 def test_a_company_with_staff_is_answered_by_the_one_licence_each_rule_first(run):
     # LC 489/2009 art. 64 § 3º: a company asks "tantas licenças quantos forem os empregados" — said first, before the goods
     # banned in the street that "productos de limpieza" shares a word with
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "tantas licenças quantos forem os empregados" in lajes
+    assert "tantas licenças quantos forem os empregados" in LAJES
     text = run(ActionAnswer(), "Represento a una empresa chilena de productos de limpieza que quiere vender en las calles de "
                "Lajes con cuatro vendedores a pie. ¿Puede la empresa pedir una sola licencia que sirva para todos sus "
                "vendedores?", "ask_permission",
@@ -402,8 +386,7 @@ def test_the_aggravating_share_is_said_in_spanish_to_a_spanish_question(run):
 def test_a_can_i_in_a_limit_s_own_words_is_answered_by_that_limit(run):
     # LC 57/2018 art. 99 § 1º: "Cada autorizatario podera ter mais de um alvara de autorizacido, desde que comprovada a
     # estrutura e capacidade" — yes, with its condition; no rule of one permit each applies there
-    igarapava = " ".join((_SEEDS / "001_54008c3fc0458259.txt").read_text(encoding="utf-8").split())
-    assert "Cada autorizatario podera ter mais de um alvara de autorizacido, desde que comprovada a estrutura e capacidade" in igarapava
+    assert "Cada autorizatario podera ter mais de um alvara de autorizacido, desde que comprovada a estrutura e capacidade" in IGARAPAVA
     text = run(ActionAnswer(), "Ya tengo con mi empresa un alvará de autorización para el food truck en Igarapava y quiero sumar "
                "un segundo camioncito. ¿Puedo tener más de un alvará?", "ask_permission",
                [{"entity": "activity", "value": "food_truck"}],
@@ -412,25 +395,22 @@ def test_a_can_i_in_a_limit_s_own_words_is_answered_by_that_limit(run):
     assert "más de una licencia" in first and "lc-57-2018/art-99" in first
 
 
-def test_a_can_i_a_limit_forbids_is_answered_no(run):
+@pytest.mark.parametrize("seed,question,entities,said,article", [
     # LC 489/2009 art. 59 VII: "É proibido realizar, em vias e logradouros públicos, o comércio de: … bebidas alcoólicas
-    # pelo vendedor móvel circulante, salvo em festas municipais"
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas municipais" in lajes
-    text = run(ActionAnswer(), "quero vender cerveja gelada no isopor andando pela rua em lajes rn, pode? ou so em festa?",
-               "ask_permission", [{"entity": "activity", "value": "itinerant_vendor"}],
+    # pelo vendedor móvel circulante, salvo em festas municipais" — found by the limit's own phrase
+    ("bebidas alcoólicas pelo vendedor móvel circulante, salvo em festas municipais",
+     "quero vender cerveja gelada no isopor andando pela rua em lajes rn, pode? ou so em festa?",
+     [{"entity": "activity", "value": "itinerant_vendor"}], ("Não pode em Lajes (RN)", "festas municipais"), "art-59"),
+    # LC 489/2009 art. 249: "Fica expressamente proibido qualquer tipo de abordagem … nos semáforos das vias públicas,
+    # salvo para o fim de trotes de calouros universitários" — "Is selling at the traffic lights allowed?" is a yes/no,
+    # its record found by its words (no activity named)
+    ("Fica expressamente proibido qualquer tipo de abordagem",
+     "I've started selling bottled water to drivers waiting at the traffic lights on the main avenue in Lajes. Is selling "
+     "at the traffic lights allowed?", [], ("No, that is not allowed in Lajes (RN)", "traffic lights"), "art-249"),
+])
+def test_a_yes_no_asked_of_a_limit_that_forbids_is_answered_no(run, seed, question, entities, said, article):
+    assert seed in LAJES
+    text = run(ActionAnswer(), question, "ask_permission", entities,
                slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
     first = text.split("\n")[0]
-    assert first.startswith("Não pode em Lajes (RN)") and "festas municipais" in first and "lc-489-2009/art-59" in first
-
-
-def test_whether_doing_what_a_limit_bans_is_allowed_is_answered_no(run):
-    # LC 489/2009 art. 249: "Fica expressamente proibido qualquer tipo de abordagem … nos semáforos das vias públicas, salvo
-    # para o fim de trotes de calouros universitários" — "Is selling at the traffic lights allowed?" is a yes/no
-    lajes = " ".join((_SEEDS / "004_509c367244b32730.txt").read_text(encoding="utf-8").split())
-    assert "Fica expressamente proibido qualquer tipo de abordagem" in lajes
-    text = run(ActionAnswer(), "I've started selling bottled water to drivers waiting at the traffic lights on the main avenue "
-               "in Lajes. Is selling at the traffic lights allowed?", "ask_permission",
-               slots={"municipality": "br-rn-lajes", "jurisdiction": "br-rn-lajes"}).text
-    first = text.split("\n")[0]
-    assert first.startswith("No, that is not allowed in Lajes (RN)") and "traffic lights" in first and "art-249" in first
+    assert first.startswith(said[0]) and said[1] in first and f"lc-489-2009/{article}" in first

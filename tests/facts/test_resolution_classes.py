@@ -865,25 +865,6 @@ def test_losing_the_licence_after_another_fine_is_the_two_fines_cassation(questi
     assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-cassation-two_fines_in_a_year"
 
 
-def test_a_close_runner_up_holding_more_of_the_citizen_s_words_is_the_answer():
-    # LC 489/2009 art. 388 § 2º: seized goods are collected within 30 days, paying the fines — the impounded animal's
-    # 7 days (art. 109) share only "collect" with the question
-    assert "dentro do prazo máximo de 30 (trinta) dias, retirar o material, produto ou mercadoria apreendidos" in LAJES
-    question = ("Hi, I'm Venezuelan and I sell phone cases and chargers from a cart in the centre of Lajes. Yesterday the "
-                "fiscais took all my merchandise because my licence had run out in January and I didn't know I had to "
-                "renew it. I've now started the renewal. How long do I have to collect my goods from the municipal depot?")
-    assert _id(question, "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-seized_goods"
-
-
-def test_a_form_of_to_be_tells_no_offence_apart():
-    # RAMT art. 35: "coima de montante mínimo de (euro) 250 e máximo de (euro) 1500 ao operador … que utilize … embarcações
-    # não devidamente sinalizadas" — "não estava sinalizada" is that offence, not steering "sem estar habilitado"; nor is
-    # the citizen's "pessoa física, não tenho empresa" the unlicensed operator's (the company's double is every coima's)
-    assert "embarcações não devidamente sinalizadas" in RAMT
-    assert _id("Nos lavraram um auto em Lagos porque a lancha não estava bem sinalizada. Trabalho sozinho, como pessoa "
-               "física, não tenho empresa. Quanto me podem cobrar de multa?", "pt") == "pt/decreto-lei-269-2003#penalty-unmarked_vessels"
-
-
 def test_a_hot_dog_trailer_s_size_is_the_trailer_s_not_the_street_trade_s_banned_goods():
     # LC 489/2009 art. 51 § 3º: "A área do Trailer não poderá exceder a 15m²" — a "cachorro-quente" (the Spanish
     # "pancho" glossed) is no animal, and the street it stands in names no rule of street trading
@@ -893,14 +874,6 @@ def test_a_hot_dog_trailer_s_size_is_the_trailer_s_not_the_street_trade_s_banned
     assert found is not None and found.record.id.endswith("written-trailer-max-area") and found.record.value == "15"
 
 
-def test_an_animal_named_is_the_impounded_animal_s_deadline():
-    # LC 57/2018 art. 137: animals found in the streets are taken to the depot, "tendo o responsavel o prazo maximo de
-    # 07 (sete) dias para resgata-lo" — not the perishable goods' deadline the glossary's "retirar" leads to
-    assert "prazo maximo de 07 (sete) dias para resgata-lo" in IGARAPAVA
-    assert _id("Meu cavalo fugiu e foi recolhido pela prefeitura de Igarapava. Quantos dias eu tenho pra buscar ele?",
-               "br-sp-igarapava") == "br-sp-igarapava/lc-57-2018#written-impounded-animal-pickup"
-
-
 @pytest.mark.parametrize("question", ["what share of the fine goes to the State?",
                                       "que porcentagem do dinheiro da coima fica para o Estado?"])
 def test_the_share_of_a_fine_is_where_its_money_goes(question):
@@ -908,22 +881,6 @@ def test_the_share_of_a_fine_is_where_its_money_goes(question):
     # proceder à instrução e aplicação da coima e em 60% para o Estado"
     assert "em 60% para o Estado" in RAMT
     assert _id(question, "pt") == "pt/decreto-lei-269-2003#written-coima-proceeds"
-
-
-def test_the_municipal_depot_is_where_seized_goods_go_not_a_deposit():
-    # LC 489/2009 art. 388: seized goods are "removidos ao Depósito Municipal" and collected within 30 days (§ 2º) —
-    # not the circus' security deposit ("depósito-caução", art. 141) refunded in 10 days
-    assert "removidos ao Depósito Municipal" in LAJES
-    assert _id("A fiscalização tirou toda a minha mercadoria e levou ao depósito municipal. Quantos dias tenho para ir "
-               "retirá-la antes que a leiloem?", "br-rn-lajes") == "br-rn-lajes/lc-489-2009#period-seized_goods"
-
-
-def test_two_tents_said_with_a_figure_are_the_tents_gap():
-    # Decreto 4.510/2024 art. 5 III: the 2 tents stand "tendo como distância 1,50m … da outra" — "our 2 tents, how far
-    # apart?" is that gap, not the flags for the customers the story mentions after it
-    assert "tendo como distância 1,50m" in BERTIOGA
-    assert _id("hey, setting up our 2 tents for kayak rentals in bertioga tmrw, how far apart do they gotta be?? one for "
-               "custmers and one for the boards. thx", "br-sp-bertioga") == "br-sp-bertioga/decreto-4510-2024#written-tent-spacing"
 
 
 def test_a_distance_s_bound_is_no_word_of_what_it_is_from():
@@ -944,3 +901,38 @@ def test_according_to_the_law_is_no_second_fine_and_a_range_asked_is_the_law_s_r
     # (art. 43 I, the cassation after 2 fines), and "entre que valores" asks the range
     assert "R$ 300,00 (trezentos reais)" in PONTAL
     assert _id(question, "br-pr-pontal-do-parana") == "br-pr-pontal-do-parana/lei-1902-2018#penalty-fine"
+
+
+@pytest.mark.parametrize("seed,snippet,question,jurisdiction,expected", [
+    # LC 489/2009 art. 388 § 2º: seized goods are collected within 30 days — a close runner-up holding more of the
+    # citizen's own words beats the impounded animal's 7 days (art. 109), which shares only "collect"
+    (LAJES, "dentro do prazo máximo de 30 (trinta) dias, retirar o material, produto ou mercadoria apreendidos",
+     "Hi, I'm Venezuelan and I sell phone cases and chargers from a cart in the centre of Lajes. Yesterday the fiscais took "
+     "all my merchandise because my licence had run out in January and I didn't know I had to renew it. I've now started "
+     "the renewal. How long do I have to collect my goods from the municipal depot?",
+     "br-rn-lajes", "br-rn-lajes/lc-489-2009#period-seized_goods"),
+    # ... and "levou ao depósito municipal" (art. 388: "removidos ao Depósito Municipal") is no circus security deposit
+    # ("depósito-caução", art. 141, refunded in 10 days)
+    (LAJES, "removidos ao Depósito Municipal",
+     "A fiscalização tirou toda a minha mercadoria e levou ao depósito municipal. Quantos dias tenho para ir retirá-la antes "
+     "que a leiloem?", "br-rn-lajes", "br-rn-lajes/lc-489-2009#period-seized_goods"),
+    # RAMT art. 35: 250 € to 1500 € for "embarcações não devidamente sinalizadas" — "não estava sinalizada" is that offence,
+    # not steering "sem estar habilitado" (a form of to be tells no offence apart); nor is the citizen's "pessoa física,
+    # não tenho empresa" the unlicensed operator's (the company's double is every coima's figure, not a text's words)
+    (RAMT, "embarcações não devidamente sinalizadas",
+     "Nos lavraram um auto em Lagos porque a lancha não estava bem sinalizada. Trabalho sozinho, como pessoa física, não "
+     "tenho empresa. Quanto me podem cobrar de multa?", "pt", "pt/decreto-lei-269-2003#penalty-unmarked_vessels"),
+    # LC 57/2018 art. 137: an animal taken to the depot, "tendo o responsavel o prazo maximo de 07 (sete) dias para
+    # resgata-lo" — not the perishable goods' deadline the glossary's "retirar" leads to
+    (IGARAPAVA, "prazo maximo de 07 (sete) dias para resgata-lo",
+     "Meu cavalo fugiu e foi recolhido pela prefeitura de Igarapava. Quantos dias eu tenho pra buscar ele?",
+     "br-sp-igarapava", "br-sp-igarapava/lc-57-2018#written-impounded-animal-pickup"),
+    # Decreto 4.510/2024 art. 5 III: the 2 tents stand "tendo como distância 1,50m … da outra" — "our 2 tents, how far
+    # apart?" is that gap, not the flags for the customers the story mentions after it
+    (BERTIOGA, "tendo como distância 1,50m",
+     "hey, setting up our 2 tents for kayak rentals in bertioga tmrw, how far apart do they gotta be?? one for custmers and "
+     "one for the boards. thx", "br-sp-bertioga", "br-sp-bertioga/decreto-4510-2024#written-tent-spacing"),
+])
+def test_a_question_lands_on_the_record_the_citizen_s_own_words_name(seed, snippet, question, jurisdiction, expected):
+    assert snippet in seed
+    assert _id(question, jurisdiction) == expected
